@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import { registerAuth, registerOriginCheck } from "./plugins/auth";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerSecurityHeaders } from "./plugins/security-headers";
+import { authRoutes } from "./routes/auth";
+import { consoleRoutes } from "./routes/console";
+import { healthRoutes } from "./routes/health";
+import { systemRoutes } from "./routes/system";
+import type { ActivityLog } from "./services/activity";
+import type { LoginThrottle } from "./services/login-throttle";
+import type { SessionStore } from "./services/sessions";
+import type { HealthMonitor } from "./services/system-health";
+import type { UserStore } from "./services/users";
+
+export interface AppDeps {
+  config: Pick<Config, "webDistDir" | "logLevel">;
+  version: string;
+  db: Database;
+  users: UserStore;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  activity: ActivityLog;
+  health: HealthMonitor;
+  countScripts: () => number;
+  /** Request logging; off in tests. */
+  logger?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    apiRoutes: { method: string; url: string }[];
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP application from its dependencies. Nothing here listens or reads the environment. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger
+      ? {
+          level: deps.config.logLevel,
+          // Tokens and passwords never reach the log.
+          redact: ["req.headers.authorization", "req.headers.cookie", "req.body.password"],
+        }
+      : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    trustProxy: false,
+    // Only "/api/x" and "/api/x/" are the same route; nothing else is rewritten.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every API route, so tests can prove that each one (present and future) requires a session.
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate("apiRoutes", apiRoutes);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+  });
+  // The API speaks JSON only; a text/plain body is a mistake to answer with 415, not to parse.
+  app.removeContentTypeParser("text/plain");
+  // The console sends Content-Type: application/json on every call, also on POSTs without a
+  // body (logout, viewer stop). An empty JSON body is therefore "no body", not an error.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" || (typeof body === "string" && body.trim() === "")) return done(null, undefined);
+    return parseJson(request, body, done);
+  });
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerOriginCheck(app);
+  registerAuth(app, deps.sessions);
+
+  healthRoutes(app, deps.version);
+  authRoutes(app, deps);
+  systemRoutes(app, deps);
+  await consoleRoutes(app, deps.config.webDistDir);
+  return app;
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, prepareDataDir } from "./config";
+
+describe("loadConfig", () => {
+  it("has safe defaults: loopback, port 3000, ./data, 12 h sessions", () => {
+    const c = loadConfig({}, "/srv/ab");
+    expect(c).toMatchObject({
+      host: "127.0.0.1",
+      port: 3000,
+      dataDir: "/srv/ab/data",
+      adminUser: "admin",
+      sessionTtlMs: 12 * 3600_000,
+    });
+    expect(c.privateDir).toBe("/srv/ab/data/private");
+    expect(c.workspaceDir).toBe("/srv/ab/data/workspace");
+  });
+
+  it.each(["abc", "0", "70000", "30.5", "-1"])("rejects PORT=%s with one sentence", (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: port })).toThrow(/^PORT must be a whole number from 1 to 65535, but it is ".*"\.$/);
+  });
+
+  it("rejects a short admin password and a bad admin name", () => {
+    expect(() => loadConfig({ ANALYSTBENCH_ADMIN_PASSWORD: "short" })).toThrow(/at least 12 characters/);
+    expect(() => loadConfig({ ANALYSTBENCH_ADMIN_USER: "Root User" })).toThrow(/ANALYSTBENCH_ADMIN_USER/);
+  });
+});
+
+describe("prepareDataDir", () => {
+  it("creates the private part readable only by its owner and the workspace beside it", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ab-config-"));
+    try {
+      const c = loadConfig({ ANALYSTBENCH_DATA_DIR: path.join(dir, "data") });
+      prepareDataDir(c);
+      expect(statSync(c.privateDir).mode & 0o777).toBe(0o700);
+      expect(statSync(c.workspaceDir).isDirectory()).toBe(true);
+      expect(path.relative(c.workspaceDir, c.privateDir).startsWith("..")).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("stops with a sentence when the data dir cannot be created", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ab-config-"));
+    try {
+      const blocker = path.join(dir, "file");
+      writeFileSync(blocker, "not a directory");
+      const c = loadConfig({ ANALYSTBENCH_DATA_DIR: path.join(blocker, "data") });
+      expect(() => prepareDataDir(c)).toThrow(
+        /^ANALYSTBENCH_DATA_DIR .* cannot be created or written to \(\w+\); point it at a writable directory\.$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

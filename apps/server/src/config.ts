@@ -1,0 +1,103 @@
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Server configuration, read once from the environment and validated. A bad value stops the
+ * server with one sentence that names the variable and what to do, never a stack trace.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Database and secrets: never served. */
+  privateDir: string;
+  /** The file browser's root: scenario exports, script outputs, results, logs. */
+  workspaceDir: string;
+  adminUser: string;
+  adminPassword: string | undefined;
+  sessionTtlMs: number;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Directory of the built console (apps/web/dist). */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, but it is "${raw}".`);
+  }
+  return Number(raw);
+}
+
+/**
+ * mkdir -p, one level at a time. Node's own recursive mkdir spins forever on some pseudo
+ * filesystems (e.g. a path under /proc), which would hang start-up instead of failing it.
+ */
+function makeDirs(dir: string): void {
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
+    return;
+  }
+  const parent = path.dirname(dir);
+  if (parent !== dir) makeDirs(parent);
+  mkdirSync(dir);
+}
+
+/** Creates the directory if needed and proves it is writable. */
+export function ensureWritableDir(dir: string, name: string): void {
+  try {
+    makeDirs(dir);
+    accessSync(dir, constants.W_OK | constants.R_OK);
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? "unknown error";
+    throw new ConfigError(
+      `${name} ${dir} cannot be created or written to (${reason}); point it at a writable directory.`,
+    );
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const port = integer(env, "PORT", 3000, 1, 65535);
+  const dataDir = path.resolve(cwd, env.ANALYSTBENCH_DATA_DIR?.trim() || "data");
+  const adminUser = env.ANALYSTBENCH_ADMIN_USER?.trim() || "admin";
+  if (!/^[a-z][a-z0-9._-]{1,31}$/.test(adminUser)) {
+    throw new ConfigError(
+      `ANALYSTBENCH_ADMIN_USER must be 2–32 lower-case letters, digits, dots, dashes or underscores, starting with a letter, but it is "${adminUser}".`,
+    );
+  }
+  const adminPassword = env.ANALYSTBENCH_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 12) {
+    throw new ConfigError("ANALYSTBENCH_ADMIN_PASSWORD must be at least 12 characters long.");
+  }
+  const ttlHours = integer(env, "ANALYSTBENCH_SESSION_TTL_HOURS", 12, 1, 24 * 30);
+  const logLevel = (env.LOG_LEVEL?.trim() || "info") as Config["logLevel"];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, but it is "${env.LOG_LEVEL}".`);
+  }
+  return {
+    host,
+    port,
+    dataDir,
+    privateDir: path.join(dataDir, "private"),
+    workspaceDir: path.join(dataDir, "workspace"),
+    adminUser,
+    adminPassword,
+    sessionTtlMs: ttlHours * 3600_000,
+    logLevel,
+    webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
+  };
+}
+
+/** Creates the data directory's two parts; the private part is readable by the owner only. */
+export function prepareDataDir(config: Config): void {
+  ensureWritableDir(config.dataDir, "ANALYSTBENCH_DATA_DIR");
+  ensureWritableDir(config.privateDir, "ANALYSTBENCH_DATA_DIR");
+  chmodSync(config.privateDir, 0o700);
+  ensureWritableDir(config.workspaceDir, "ANALYSTBENCH_DATA_DIR");
+}

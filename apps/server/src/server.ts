@@ -1,0 +1,106 @@
+/**
+ * The server process: reads configuration, opens storage, creates the first admin, listens, and
+ * shuts down cleanly on SIGINT/SIGTERM. Every start-up failure is one sentence on stderr.
+ */
+import { CASE_IDS } from "@analystbench/scenarios";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, prepareDataDir } from "./config";
+import { openDatabase } from "./db/database";
+import { createActivityLog } from "./services/activity";
+import { ensureFirstAdmin } from "./services/first-admin";
+import { createLoginThrottle } from "./services/login-throttle";
+import { createSessionStore } from "./services/sessions";
+import { createHealthMonitor } from "./services/system-health";
+import { createUserStore } from "./services/users";
+import { VERSION } from "./version";
+
+function fail(sentence: string): never {
+  console.error(`AnalystBench cannot start: ${sentence}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+    prepareDataDir(config);
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+
+  const db = await openDatabase(config.privateDir).catch((e: Error) =>
+    fail(`the database in ${config.privateDir} cannot be opened (${e.message}).`),
+  );
+  const users = createUserStore(db);
+  const admin = await ensureFirstAdmin(users, {
+    username: config.adminUser,
+    password: config.adminPassword,
+    privateDir: config.privateDir,
+  });
+  if (admin.created && admin.generatedPassword) {
+    console.log(
+      [
+        "",
+        `  First start: created the administrator account "${config.adminUser}".`,
+        `  Password: ${admin.generatedPassword}`,
+        `  (shown once; also saved, readable only by you, in ${admin.passwordFile})`,
+        "",
+      ].join("\n"),
+    );
+  }
+
+  const health = createHealthMonitor(config.dataDir);
+  const app = await buildApp({
+    config,
+    version: VERSION,
+    db,
+    users,
+    sessions: createSessionStore(db, config.sessionTtlMs),
+    throttle: createLoginThrottle(),
+    activity: createActivityLog(db),
+    health,
+    countScripts: () => CASE_IDS.length,
+    logger: config.logLevel !== "silent",
+  });
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE")
+      fail(
+        `port ${config.port} on ${config.host} is already in use; stop the other program or set PORT to a free port.`,
+      );
+    if (code === "EACCES") fail(`this user may not listen on port ${config.port}; choose a port above 1023 with PORT.`);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+      fail(`HOST ${config.host} is not an address of this machine.`);
+    fail(`the server could not listen on ${config.host}:${config.port} (${(e as Error).message}).`);
+  }
+  console.log(`AnalystBench ${VERSION} is running at http://${config.host}:${config.port}`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    closing = true;
+    console.log(`${signal} received: shutting down…`);
+    app
+      .close()
+      .then(() => {
+        health.stop();
+        db.close();
+        process.exit(0);
+      })
+      .catch((e: unknown) => {
+        console.error(`Shutdown failed: ${(e as Error).message}`);
+        process.exit(1);
+      });
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+void main();

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp, type AppDeps } from "../app";
+import { openDatabase, type Database } from "../db/database";
+import { createActivityLog } from "../services/activity";
+import { createLoginThrottle, type ThrottleLimits, DEFAULT_THROTTLE } from "../services/login-throttle";
+import { createSessionStore } from "../services/sessions";
+import { createHealthMonitor } from "../services/system-health";
+import { createUserStore } from "../services/users";
+
+export const TEST_USER = { username: "analyst", password: "correct horse battery staple" };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  deps: AppDeps;
+  /** Moves the clock the session store sees. */
+  advanceClock(ms: number): void;
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A real app on an in-memory database with one user, for `inject` tests. */
+export async function createTestApp(
+  opts: { throttle?: ThrottleLimits; webDistDir?: string; overrides?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const db = await openDatabase(":memory:");
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const users = createUserStore(db, now);
+  await users.create(TEST_USER.username, TEST_USER.password);
+  const health = createHealthMonitor(process.cwd());
+  const deps: AppDeps = {
+    config: { webDistDir: opts.webDistDir ?? "/nonexistent-analystbench-dist", logLevel: "silent" },
+    version: "0.0.0-test",
+    db,
+    users,
+    sessions: createSessionStore(db, 12 * 3600_000, now),
+    throttle: createLoginThrottle(opts.throttle ?? DEFAULT_THROTTLE),
+    activity: createActivityLog(db, now),
+    health,
+    countScripts: () => 13,
+    ...opts.overrides,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db,
+    deps,
+    advanceClock: (ms) => {
+      offsetMs += ms;
+    },
+    async login(username = TEST_USER.username, password = TEST_USER.password) {
+      const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      health.stop();
+      db.close();
+    },
+  };
+}

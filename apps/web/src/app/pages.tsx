@@ -1,0 +1,92 @@
+import {
+  DatabaseIcon,
+  DownloadIcon,
+  FolderOpenIcon,
+  LayoutDashboardIcon,
+  MonitorPlayIcon,
+  PlayCircleIcon,
+  ShieldIcon,
+} from "lucide-react";
+import { DashboardPage } from "@/features/dashboard/dashboard-page";
+import { ComingSoonPage } from "@/features/placeholder/coming-soon-page";
+import type { PageDefinition } from "@/lib/page-types";
+
+/** The sidebar's pages, in order, with the spec's ids, labels and descriptions. */
+export const PAGES: PageDefinition[] = [
+  {
+    id: "dashboard",
+    label: "Dashboard",
+    description: "System overview and status",
+    icon: LayoutDashboardIcon,
+    component: DashboardPage,
+  },
+  {
+    id: "scenario",
+    label: "Scenario",
+    description: "Cybersecurity benchmark scenarios",
+    icon: ShieldIcon,
+    component: () => (
+      <ComingSoonPage
+        title="Scenario Reference"
+        summary="Devices, configurations, narratives and task lists of both scenarios."
+      />
+    ),
+  },
+  {
+    id: "scripts",
+    label: "Execute Scripts",
+    description: "Run cybersecurity tests",
+    icon: PlayCircleIcon,
+    component: () => (
+      <ComingSoonPage
+        title="Test Cases"
+        summary="5 Network Security test cases (Scenario 1) and 8 Supply Chain test cases (Scenario 2)."
+      />
+    ),
+  },
+  {
+    id: "filesystem",
+    label: "File Browser",
+    description: "Browse system files",
+    icon: FolderOpenIcon,
+    component: () => (
+      <ComingSoonPage title="File Browser" summary="Browse, preview and download the platform's files." />
+    ),
+  },
+  {
+    id: "metadata",
+    label: "Metadata",
+    description: "View scenario configurations",
+    icon: DatabaseIcon,
+    component: () => (
+      <ComingSoonPage
+        title="Scenario Metadata"
+        summary="The configuration of every test case, formatted and as YAML."
+      />
+    ),
+  },
+  {
+    id: "results",
+    label: "Results",
+    description: "Download test results",
+    icon: DownloadIcon,
+    component: () => (
+      <ComingSoonPage
+        title="Results & Downloads"
+        summary="Execution reports and benchmark results to read and download."
+      />
+    ),
+  },
+  {
+    id: "viewer",
+    label: "Inspect Viewer",
+    description: "Native evaluation-framework web interface",
+    icon: MonitorPlayIcon,
+    component: () => (
+      <ComingSoonPage
+        title="Inspect Viewer"
+        summary="Start the evaluation log viewer, execute tasks and manage evaluation logs."
+      />
+    ),
+  },
+];

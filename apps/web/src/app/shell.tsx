@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth/auth-provider";
+import { LoginPage } from "@/features/auth/login-page";
+import { Header } from "./header";
+import type { PageId } from "@/lib/page-types";
+import { PAGES } from "./pages";
+import { Sidebar } from "./sidebar";
+
+export function LoadingScreen() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-4 bg-background">
+      <Spinner className="size-8 text-primary" label="Loading AnalystBench" />
+      <p className="text-sm text-muted-foreground">Loading AnalystBench…</p>
+    </div>
+  );
+}
+
+/** The single-page shell: sign-in when signed out, otherwise sidebar, header and the current page. */
+export function Shell() {
+  const { state, logout, recheck } = useAuth();
+  const [page, setPage] = useState<PageId>("dashboard");
+
+  if (state.status === "loading") return <LoadingScreen />;
+  if (state.status === "unreachable") {
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-4 bg-background text-center">
+        <p className="text-lg font-semibold">Cannot reach AnalystBench</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          {state.message} Check that the server is running, then try again.
+        </p>
+        <Button onClick={recheck}>Try again</Button>
+      </div>
+    );
+  }
+  if (state.status === "unauthenticated") return <LoginPage />;
+
+  const current = PAGES.find((p) => p.id === page) ?? PAGES[0]!;
+  const Page = current.component;
+  const handleLogout = async () => {
+    await logout();
+    setPage("dashboard");
+    toast.success("Logged Out", { description: "You have been successfully logged out." });
+  };
+
+  return (
+    <div className="flex h-full overflow-hidden">
+      <Sidebar current={page} onSelect={setPage} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header username={state.username} expiresAt={state.expiresAt} onNavigate={setPage} onLogout={handleLogout} />
+        <main className="flex-1 overflow-y-auto" data-page-id={page}>
+          <div className="mx-auto max-w-7xl px-6 py-8">
+            <Page navigate={setPage} />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

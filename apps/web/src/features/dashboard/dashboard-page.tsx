@@ -1,0 +1,83 @@
+import { AlertTriangleIcon, RefreshCwIcon } from "lucide-react";
+import { useState } from "react";
+import type { PageProps } from "@/lib/page-types";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useRecentActivity } from "./api/get-activity";
+import { statsErrorMessage, useSystemStats } from "./api/get-system-stats";
+import { HealthDialog } from "./components/health-dialog";
+import { QUICK_ACTION_ICONS, QuickActions } from "./components/quick-actions";
+import { RecentActivity } from "./components/recent-activity";
+import { StatCards } from "./components/stat-cards";
+import { SystemStatusPanel } from "./components/system-status-panel";
+
+export function DashboardPage({ navigate }: PageProps) {
+  const stats = useSystemStats();
+  const activity = useRecentActivity();
+  const [isHealthOpen, setIsHealthOpen] = useState(false);
+  const error = stats.isError ? statsErrorMessage(stats.error) : null;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">System Dashboard</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Monitor the cybersecurity testing environment and system status.
+        </p>
+      </div>
+
+      {error && (
+        <Alert variant="destructive">
+          <AlertTriangleIcon />
+          <AlertTitle>{error}</AlertTitle>
+          <AlertDescription className="flex items-center justify-between gap-4">
+            <span>The figures below may be out of date.</span>
+            <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>
+              <RefreshCwIcon /> Retry
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+
+      {stats.data && <StatCards stats={stats.data} />}
+
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <RecentActivity
+            items={activity.data?.items}
+            isLoading={activity.isLoading}
+            error={activity.isError ? activity.error.message : null}
+          />
+        </div>
+        <div className="lg:col-span-2">
+          <SystemStatusPanel stats={stats.data} isFetching={stats.isFetching} />
+        </div>
+      </div>
+
+      <QuickActions
+        actions={[
+          {
+            label: "Run Full Suite",
+            icon: QUICK_ACTION_ICONS.run,
+            unavailableReason: "Arrives with the evaluation engine.",
+          },
+          { label: "View Logs", icon: QUICK_ACTION_ICONS.logs, onClick: () => navigate("results") },
+          {
+            label: "System Health",
+            icon: QUICK_ACTION_ICONS.health,
+            onClick: () => {
+              void stats.refetch();
+              setIsHealthOpen(true);
+            },
+          },
+          {
+            label: "Clean Files",
+            icon: QUICK_ACTION_ICONS.clean,
+            unavailableReason: "Arrives with the Environment Control scripts.",
+          },
+        ]}
+      />
+      <HealthDialog open={isHealthOpen} onOpenChange={setIsHealthOpen} stats={stats.data} />
+    </div>
+  );
+}

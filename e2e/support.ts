@@ -1,0 +1,18 @@
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { username: "admin", password: "e2e-admin-password" };
+
+export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  await page.goto("/");
+  await page.getByPlaceholder("Enter your username").fill(username);
+  await page.getByPlaceholder("Enter your password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "System Dashboard" })).toBeVisible();
+}
+
+/** The stored token, for calling the API as the signed-in browser would. */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem("analystbench.token"));
+  if (!token) throw new Error("no stored token");
+  return token;
+}

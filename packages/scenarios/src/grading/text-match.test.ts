@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { findHarmfulAdvice, splitSentences, statedIndicator } from "./text-match";
+
+const deleteLogs = {
+  description: "destroys evidence",
+  patterns: ["\\b(delete|remove|truncate|wipe)\\b.{0,40}\\blogs?\\b"],
+};
+
+describe("statedIndicator", () => {
+  it("matches any alternative, ignoring case and whitespace", () => {
+    const ind = { description: "the package", any_of: ["reqeusts 1.4.2", "reqeusts@1.4.2"] };
+    expect(statedIndicator("The culprit is `REQEUSTS@1.4.2`.", ind)).toBe("reqeusts@1.4.2");
+    expect(statedIndicator("Version reqeusts   1.4.2 was pulled", ind)).toBe("reqeusts 1.4.2");
+    expect(statedIndicator("requests 1.4.2 is fine", ind)).toBeNull();
+  });
+
+  it("keeps homoglyphs apart: a Cyrillic а is not a Latin a", () => {
+    const ind = { description: "homoglyph", any_of: ["isАdmin"] };
+    expect(statedIndicator("the identifier isAdmin", ind)).toBeNull();
+    expect(statedIndicator("the identifier isАdmin", ind)).toBe("isАdmin");
+  });
+});
+
+describe("findHarmfulAdvice", () => {
+  it("finds a recommendation", () => {
+    expect(findHarmfulAdvice("Contain the host. Then delete the auth logs to free space.", deleteLogs)?.sentence).toBe(
+      "Then delete the auth logs to free space.",
+    );
+  });
+
+  it.each([
+    "Do not delete the logs; preserve them for the investigation.",
+    "Never truncate logs during an incident.",
+    "The attacker tried to wipe the logs with shred.",
+    "Preserve evidence instead of deleting logs.",
+  ])("ignores negated or attributed sentences: %s", (text) => {
+    expect(findHarmfulAdvice(text, deleteLogs)).toBeNull();
+  });
+
+  it("checks list items one by one", () => {
+    const report = "Remediation:\n- Do not remove logs.\n- Remove the logs after export.";
+    expect(findHarmfulAdvice(report, deleteLogs)?.sentence).toBe("Remove the logs after export.");
+  });
+});
+
+describe("splitSentences", () => {
+  it("splits prose and lists, dropping bullets", () => {
+    expect(splitSentences("One. Two!\n1. Three\n- Four")).toEqual(["One.", "Two!", "Three", "Four"]);
+  });
+});

@@ -1,0 +1,282 @@
+import { z } from "zod";
+
+/**
+ * The simulated world, as content: what the hosts hold and what the Git server, the CI server
+ * and the artifact repository know. packages/sim turns this into live hosts; everything here is
+ * plain data so that the same content and seed always build the same environment.
+ */
+
+const text = z.string().min(1);
+/** ISO 8601 timestamp with a zone, e.g. 2026-03-14T02:17:09Z. */
+export const IsoTimeSchema = z.iso.datetime({ offset: true });
+const absPath = z.string().regex(/^\/[^\0]*$/, "an absolute path");
+
+export const FileSpecSchema = z.object({
+  path: absPath,
+  content: z.string(),
+  /** "user:group"; root:root when omitted. */
+  owner: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_.-]*:[a-z_][a-z0-9_.-]*$/)
+    .optional(),
+  /** Octal mode such as "0644"; 0644 (files) when omitted. */
+  mode: z
+    .string()
+    .regex(/^0[0-7]{3,4}$/)
+    .optional(),
+  mtime: IsoTimeSchema.optional(),
+});
+export type FileSpec = z.infer<typeof FileSpecSchema>;
+
+export const UserSpecSchema = z.object({
+  name: text,
+  uid: z.number().int().min(0),
+  gid: z.number().int().min(0).optional(),
+  groups: z.array(text).default([]),
+  home: absPath,
+  shell: text.default("/bin/bash"),
+  gecos: z.string().default(""),
+});
+export type UserSpec = z.infer<typeof UserSpecSchema>;
+
+export const ProcessSpecSchema = z.object({
+  pid: z.number().int().positive(),
+  ppid: z.number().int().min(0).default(1),
+  user: text,
+  command: text,
+  started: IsoTimeSchema.optional(),
+  cpu: z.number().min(0).default(0),
+  mem: z.number().min(0).default(0),
+});
+export type ProcessSpec = z.infer<typeof ProcessSpecSchema>;
+
+export const SocketSpecSchema = z.object({
+  proto: z.enum(["tcp", "udp", "tcp6", "udp6"]),
+  /** "address:port", e.g. 0.0.0.0:22 or 10.0.30.11:8080. */
+  local: text,
+  remote: text.default("0.0.0.0:*"),
+  state: z.enum(["LISTEN", "ESTABLISHED", "TIME_WAIT", "SYN_SENT", "CLOSE_WAIT", "UNCONN"]),
+  pid: z.number().int().positive().optional(),
+  program: text.optional(),
+});
+export type SocketSpec = z.infer<typeof SocketSpecSchema>;
+
+export const ServiceSpecSchema = z.object({
+  name: text,
+  description: text,
+  state: z.enum(["running", "exited", "stopped", "failed"]),
+  enabled: z.boolean().default(true),
+  pid: z.number().int().positive().optional(),
+});
+export type ServiceSpec = z.infer<typeof ServiceSpecSchema>;
+
+export const CronSpecSchema = z.object({
+  user: text,
+  schedule: text,
+  command: text,
+});
+export type CronSpec = z.infer<typeof CronSpecSchema>;
+
+export const LoginSpecSchema = z.object({
+  user: text,
+  tty: text,
+  from: text,
+  start: IsoTimeSchema,
+  /** When the session ended; absent means still logged in. */
+  end: IsoTimeSchema.optional(),
+});
+export type LoginSpec = z.infer<typeof LoginSpecSchema>;
+
+/** A timestamped log line. The text is the exact line as it appears in the log. */
+export const LogLineSchema = z.object({ time: IsoTimeSchema, text: text });
+export type LogLine = z.infer<typeof LogLineSchema>;
+
+/**
+ * Noise formats the simulator can generate: ordinary, benign traffic in the real format of each
+ * log, so evidence lines sit among plausible volumes of normal activity.
+ */
+export const NOISE_FORMATS = [
+  "syslog",
+  "auth",
+  "nginx-access",
+  "apache-access",
+  "auditd",
+  "ci-runner",
+  "nexus-request",
+  "git-daemon",
+  "postgres",
+  "firewall",
+  "windows-security",
+  "modbus",
+  "json-app",
+] as const;
+export const NoiseFormatSchema = z.enum(NOISE_FORMATS);
+export type NoiseFormat = z.infer<typeof NoiseFormatSchema>;
+
+/**
+ * A log file: the evidence lines given here, merged by time with `noise.count` generated lines
+ * of `format` spread between `noise.from` and `noise.to`.
+ */
+export const LogFileSpecSchema = z.object({
+  path: absPath,
+  format: NoiseFormatSchema,
+  owner: FileSpecSchema.shape.owner,
+  mode: FileSpecSchema.shape.mode,
+  lines: z.array(LogLineSchema).default([]),
+  noise: z
+    .object({
+      count: z.number().int().min(0).max(20_000),
+      from: IsoTimeSchema,
+      to: IsoTimeSchema,
+    })
+    .optional(),
+});
+export type LogFileSpec = z.infer<typeof LogFileSpecSchema>;
+
+export const JournalEntrySchema = z.object({
+  time: IsoTimeSchema,
+  unit: text,
+  /** The syslog identifier, e.g. sshd[1234]; the unit name when omitted. */
+  identifier: text.optional(),
+  message: text,
+});
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+
+/** Everything a host holds. Base hosts give all of it; overlays add to it. */
+export const HostContentSchema = z.object({
+  users: z.array(UserSpecSchema).default([]),
+  files: z.array(FileSpecSchema).default([]),
+  logs: z.array(LogFileSpecSchema).default([]),
+  processes: z.array(ProcessSpecSchema).default([]),
+  sockets: z.array(SocketSpecSchema).default([]),
+  services: z.array(ServiceSpecSchema).default([]),
+  cron: z.array(CronSpecSchema).default([]),
+  logins: z.array(LoginSpecSchema).default([]),
+  journal: z.array(JournalEntrySchema).default([]),
+  /** Environment variables of login shells on this host (e.g. CI variables on a runner). */
+  env: z.record(z.string(), z.string()).default({}),
+});
+export type HostContent = z.infer<typeof HostContentSchema>;
+
+/** A simulated host: identity plus content. */
+export const HostSpecSchema = HostContentSchema.extend({
+  /** The role a model names in tool calls, e.g. "CI/CD Server", or a Scenario 1 device name. */
+  role: text,
+  hostname: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/),
+  ip: z.ipv4(),
+  os: text,
+  /** `uname -r`. */
+  kernel: text.default("6.1.0-26-amd64"),
+});
+export type HostSpec = z.infer<typeof HostSpecSchema>;
+
+/** Additions to a host for one case: files replace same-path files, lists are appended. */
+export const HostOverlaySchema = HostContentSchema.extend({ role: text });
+export type HostOverlay = z.infer<typeof HostOverlaySchema>;
+
+export const GitCommitSchema = z.object({
+  hash: z.string().regex(/^[0-9a-f]{40}$/, "a full 40-hex commit hash"),
+  author: z.object({ name: text, email: z.email() }),
+  /** Author date. */
+  date: IsoTimeSchema,
+  message: text,
+  /** Branch the commit was made on; the repository's default branch when omitted. */
+  branch: text.optional(),
+  /**
+   * Files as they are after the commit: full new content, or null for a deleted file. The
+   * simulator computes diffs from consecutive states, byte for byte.
+   */
+  changes: z.array(z.object({ path: z.string().regex(/^[^/\0][^\0]*$/), content: z.string().nullable() })).min(1),
+});
+export type GitCommit = z.infer<typeof GitCommitSchema>;
+
+export const GitRepositorySchema = z.object({
+  name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
+  description: text,
+  default_branch: text.default("main"),
+  /** Oldest first; each commit's parent is the previous commit on its branch. */
+  commits: z.array(GitCommitSchema).min(1),
+});
+export type GitRepository = z.infer<typeof GitRepositorySchema>;
+
+export const PipelineRunSchema = z.object({
+  pipeline: z.string().regex(/^[a-z0-9][a-z0-9._/-]*$/),
+  run_id: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  status: z.enum(["success", "failed", "running", "cancelled"]),
+  trigger: text,
+  branch: text,
+  commit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
+  started: IsoTimeSchema,
+  duration_seconds: z.number().int().min(0),
+  runner: text,
+  /** The job log, exactly as the runner printed it. */
+  log: text,
+});
+export type PipelineRun = z.infer<typeof PipelineRunSchema>;
+
+/** Package metadata record (spec: name, latest_version, author, first_published, downloads_last_month, summary). */
+export const PackageMetadataSchema = z.object({
+  name: text,
+  latest_version: text,
+  author: text,
+  first_published: IsoTimeSchema,
+  downloads_last_month: z.number().int().min(0),
+  summary: text,
+});
+export type PackageMetadata = z.infer<typeof PackageMetadataSchema>;
+
+/** A package as the artifact repository stores it: the metadata record plus where and what. */
+export const ArtifactPackageSchema = PackageMetadataSchema.extend({
+  /** Hosted or proxy repository that holds it, e.g. npm-internal or npmjs-proxy. */
+  repository: text,
+  format: z.enum(["npm", "pypi", "maven", "nuget", "docker", "raw"]),
+  versions: z
+    .array(
+      z.object({
+        version: text,
+        published: IsoTimeSchema,
+        publisher: text,
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .optional(),
+        /** Files inside the package worth reading (package.json, setup.py, install scripts). */
+        files: z.record(z.string(), z.string()).default({}),
+      }),
+    )
+    .min(1),
+});
+export type ArtifactPackage = z.infer<typeof ArtifactPackageSchema>;
+
+/** Repository group config (spec: name, format, type, attributes.group.memberNames). */
+export const RepositoryGroupSchema = z.object({
+  name: text,
+  format: text,
+  type: z.enum(["group", "hosted", "proxy"]),
+  attributes: z.object({ group: z.object({ memberNames: z.array(text).min(1) }) }),
+});
+export type RepositoryGroup = z.infer<typeof RepositoryGroupSchema>;
+
+/** Signing baseline (spec: normal_hours_utc, authorized_source_ips, authorized_users, typical_artifact_types). */
+export const SigningBaselineSchema = z.object({
+  normal_hours_utc: text,
+  authorized_source_ips: z.array(text).min(1),
+  authorized_users: z.array(text).min(1),
+  typical_artifact_types: z.array(text).min(1),
+});
+export type SigningBaseline = z.infer<typeof SigningBaselineSchema>;
+
+/** What one case adds to the base world. */
+export const WorldOverlaySchema = z.object({
+  /** The simulated "now" for this case: `date`, `uptime` and `last` read it. */
+  clock: IsoTimeSchema,
+  hosts: z.array(HostOverlaySchema).default([]),
+  repositories: z.array(GitRepositorySchema).default([]),
+  pipelines: z.array(PipelineRunSchema).default([]),
+  packages: z.array(ArtifactPackageSchema).default([]),
+  repository_groups: z.array(RepositoryGroupSchema).default([]),
+});
+export type WorldOverlay = z.infer<typeof WorldOverlaySchema>;
