@@ -12,7 +12,11 @@ export async function signIn(page: Page, username = ADMIN.username, password = A
 
 /** The stored token, for calling the API as the signed-in browser would. */
 export async function storedToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem("analystbench.token"));
+  // Runs in the page; typed without the DOM library the Node-side type check uses.
+  const token = await page.evaluate(
+    (key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key),
+    "analystbench.token",
+  );
   if (!token) throw new Error("no stored token");
   return token;
 }

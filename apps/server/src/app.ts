@@ -66,8 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // body (logout, viewer stop). An empty JSON body is therefore "no body", not an error.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (body === "" || (typeof body === "string" && body.trim() === "")) return done(null, undefined);
-    return parseJson(request, body, done);
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    return parseJson(request, text, done);
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
