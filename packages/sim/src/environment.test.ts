@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { buildEnvironment, capOutput } from "./environment";
+import { fixtureWorld } from "./test-support/fixture-world";
+
+describe("buildEnvironment", () => {
+  it("is deterministic: the same world and seed give the same hash, another seed another", async () => {
+    const a = await buildEnvironment(fixtureWorld(), { seed: "s1" });
+    await new Promise((r) => setTimeout(r, 20));
+    const b = await buildEnvironment(fixtureWorld(), { seed: "s1" });
+    const c = await buildEnvironment(fixtureWorld(), { seed: "s2" });
+    expect(await a.hash()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await a.hash()).toBe(await b.hash());
+    expect(await c.hash()).not.toBe(await a.hash());
+  });
+
+  it("keeps the hash of the environment as built, even after commands change it", async () => {
+    const fresh = await buildEnvironment(fixtureWorld());
+    const used = await buildEnvironment(fixtureWorld());
+    await used.exec("Web Server", "rm -f /var/log/auth.log");
+    expect(await used.hash()).toBe(await fresh.hash());
+  });
+
+  it("merges evidence into noise by time and drops what lies after the clock", async () => {
+    const env = await buildEnvironment(fixtureWorld());
+    expect((await env.exec("Web Server", "wc -l < /var/log/nginx/access.log")).output).toBe("401\n");
+    const hit = await env.exec("Web Server", "grep -n 'GET /.env' /var/log/nginx/access.log");
+    expect(hit.output).toMatch(
+      /^\d+:203\.0\.113\.21 - - \[14\/Mar\/2026:02:17:09 \+0000\] "GET \/\.env HTTP\/1\.1" 200/,
+    );
+    // The line sits among the noise by time: the lines around it are from the same night.
+    const n = Number(hit.output.split(":")[0]);
+    const around = (await env.exec("Web Server", `sed -n '${n - 1}p;${n + 1}p' /var/log/nginx/access.log`)).output;
+    expect(around).toMatch(/\[1[34]\/Mar\/2026:/);
+    // 200 lines were spread to 2026-03-20; the clock is 2026-03-18 09:30, so some are not there yet.
+    const lines = Number((await env.exec("Web Server", "wc -l < /var/log/auth.log")).output);
+    expect(lines).toBeGreaterThan(100);
+    expect(lines).toBeLessThan(200);
+    expect((await env.exec("Web Server", "grep -c -E '^Mar (19|20) ' /var/log/auth.log")).output).toBe("0\n");
+  });
+
+  it("runs the blueprint's setup commands at build time", async () => {
+    const env = await buildEnvironment(fixtureWorld());
+    expect(env.setupFailures).toEqual([]);
+    expect((await env.exec("Web Server", "ls -ld /home/deploy")).output).toMatch(/^drwxr-xr-x +\d+ deploy +deploy /);
+  });
+
+  it("stamps files written during the run with the simulated clock, never the real one", async () => {
+    const env = await buildEnvironment(fixtureWorld());
+    const out = (await env.exec("Web Server", "touch /tmp/new && ls -l /tmp/new")).output;
+    expect(out).toContain("Mar 18 09:30");
+  });
+});
+
+describe("capOutput", () => {
+  it("cuts long output at the cap and says so", () => {
+    const r = capOutput("x".repeat(20_000), 16_384);
+    expect(r.truncated).toBe(true);
+    expect(r.text).toContain("[output truncated: showing the first 16384 of 20000 bytes");
+    expect(capOutput("short").truncated).toBe(false);
+  });
+});

@@ -1,0 +1,245 @@
+import type { CaseWorld } from "@analystbench/scenarios";
+import type { Bash } from "just-bash";
+import { buildHost } from "./build-host";
+import type { CommandEnvironment, HostState, StateChange } from "./host-state";
+import { createRandom } from "./random";
+import { createShell } from "./shell/create-shell";
+import { sha256 } from "./tracked-fs";
+
+/** Shell output handed to a model is capped; the note says so. */
+export const OUTPUT_CAP_BYTES = 16 * 1024;
+
+export interface ShellOutcome {
+  ok: boolean;
+  output: string;
+  exitCode: number;
+  truncated: boolean;
+  /** Bytes the command printed before truncation. */
+  bytes: number;
+}
+
+export interface CommandRecord {
+  index: number;
+  host: string;
+  command: string;
+  exitCode: number;
+  /** Whether the command changed a file or the state of a service or process. */
+  changedState: boolean;
+}
+
+export interface FileChange {
+  host: string;
+  path: string;
+  change: "created" | "modified" | "deleted";
+  commands: string[];
+}
+
+/** The environment after a run, compared with before: the grader's evidence of harm. */
+export interface EnvironmentDiff {
+  files: FileChange[];
+  stateChanges: (StateChange & { commandText: string })[];
+  commands: CommandRecord[];
+}
+
+export interface SimEnvironment {
+  world: CaseWorld;
+  seed: string;
+  clockMs: number;
+  hosts: HostState[];
+  /**
+   * SHA-256 over every host's files and tables as built (before any command ran): equal for
+   * equal content and seed. Computed on first request, since it reads every generated log.
+   */
+  hash(): Promise<string>;
+  /** Setup commands that failed (a content problem; `env verify` reports it). */
+  setupFailures: { role: string; command: string; error: string }[];
+  findHost(role: string): HostState | undefined;
+  roleNames(): string[];
+  exec(role: string, command: string, opts?: { signal?: AbortSignal }): Promise<ShellOutcome>;
+  commands: CommandRecord[];
+  diff(): Promise<EnvironmentDiff>;
+}
+
+/** Truncates to the cap on a character boundary and says how much was left out. */
+export function capOutput(text: string, cap = OUTPUT_CAP_BYTES): { text: string; truncated: boolean; bytes: number } {
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes <= cap) return { text, truncated: false, bytes };
+  let cut = Buffer.from(text, "utf8").subarray(0, cap).toString("utf8");
+  if (cut.endsWith("\uFFFD")) cut = cut.slice(0, -1);
+  return {
+    text: `${cut}\n[output truncated: showing the first ${cap} of ${bytes} bytes; narrow the command with grep, head or tail]\n`,
+    truncated: true,
+    bytes,
+  };
+}
+
+async function hashEnvironment(world: CaseWorld, hosts: HostState[]): Promise<string> {
+  const parts: string[] = [world.clock];
+  for (const host of [...hosts].sort((a, b) => a.spec.role.localeCompare(b.spec.role))) {
+    parts.push(`host ${host.spec.role} ${host.spec.hostname} ${host.spec.ip} ${host.spec.os}`);
+    for (const path of host.fs.getAllPaths().sort()) {
+      const st = await host.fs.lstat(path);
+      const body = st.isDirectory
+        ? ""
+        : st.isSymbolicLink
+          ? await host.fs.readlink(path)
+          : sha256(await host.fs.readFileBuffer(path));
+      parts.push(
+        `${path} ${st.isDirectory ? "d" : st.isSymbolicLink ? "l" : "f"} ${st.mode.toString(8)} ${st.mtime.getTime()} ${host.fs.ownerOf(path)} ${body}`,
+      );
+    }
+    parts.push(JSON.stringify([host.processes, host.services, host.sockets, host.logins, host.journal]));
+  }
+  parts.push(JSON.stringify([world.repositories, world.pipelines, world.packages, world.groups]));
+  return sha256(parts.join("\n"));
+}
+
+/**
+ * Builds the live environment of a case from its world and a seed. The same world and seed give
+ * a byte-identical environment (the hash proves it).
+ */
+export async function buildEnvironment(world: CaseWorld, opts: { seed?: string } = {}): Promise<SimEnvironment> {
+  const seed = opts.seed ?? "analystbench";
+  const clockMs = Date.parse(world.clock);
+  const rng = createRandom(`${seed}:${world.clock}`);
+  const commands: CommandRecord[] = [];
+  const changes: StateChange[] = [];
+  let current = -1;
+  const commandEnv: CommandEnvironment = {
+    clockMs,
+    currentCommand: () => current,
+    recordChange: (c) => {
+      if (current >= 0) changes.push({ ...c, command: current });
+    },
+  };
+  const buildStartedMs = Date.now() - 1000;
+  const hosts = world.hosts.map((spec) => buildHost({ spec, world, clockMs, rng }));
+  for (const host of hosts) host.fs.simulatedNow = new Date(clockMs);
+  // Interpreters are made on a host's first command: constructing one costs ~25 ms and lays
+  // down command stubs in /bin, which are then stamped like the rest of the built host.
+  const shells = new Map<HostState, Bash>();
+  const shellOf = async (host: HostState): Promise<Bash> => {
+    let shell = shells.get(host);
+    if (!shell) {
+      const createdAfter = Date.now() - 1000;
+      shells.set(host, (shell = createShell(host, commandEnv)));
+      // The interpreter rewrites its own /proc/version; let settling restamp it.
+      host.fs.knownMtimes.delete("/proc/version");
+      await host.fs.settleTimes(new Date(host.bootMs), createdAfter);
+    }
+    return shell;
+  };
+
+  const findHost = (role: string): HostState | undefined => {
+    const key = role.trim().toLowerCase();
+    const alias = world.aliases[key]?.toLowerCase();
+    return hosts.find(
+      (h) => h.spec.role.toLowerCase() === key || h.spec.hostname === key || h.spec.role.toLowerCase() === alias,
+    );
+  };
+
+  const setupFailures: SimEnvironment["setupFailures"] = [];
+  for (const s of world.setupCommands) {
+    const host = findHost(s.role);
+    if (!host) {
+      setupFailures.push({ role: s.role, command: s.command, error: "no such host role" });
+      continue;
+    }
+    const r = await (await shellOf(host)).exec(s.command, { cwd: "/" });
+    if (r.exitCode !== 0)
+      setupFailures.push({
+        role: s.role,
+        command: s.command,
+        error: (r.stderr || r.stdout).trim() || `exit ${r.exitCode}`,
+      });
+  }
+
+  for (const host of hosts) await host.fs.settleTimes(new Date(host.bootMs), buildStartedMs);
+
+  // Snapshot the pristine state now, lazily: the hash covers the environment as built, so it
+  // must be taken before the first command; forcing it here would cost every build the noise.
+  let hashPromise: Promise<string> | undefined;
+  const hash = () => (hashPromise ??= hashEnvironment(world, hosts));
+  let hashTaken = false;
+
+  return {
+    world,
+    seed,
+    clockMs,
+    hosts,
+    hash,
+    setupFailures,
+    findHost,
+    roleNames: () => hosts.map((h) => (world.scenario === "S1" ? `${h.spec.role} (${h.spec.hostname})` : h.spec.role)),
+    commands,
+    async exec(role, command, execOpts = {}) {
+      const host = findHost(role);
+      if (!host) throw new Error(`no host "${role}"`);
+      if (!hashTaken) {
+        hashTaken = true;
+        await hash();
+      }
+      const index = commands.length;
+      current = index;
+      host.fs.currentCommand = index;
+      const before = changes.length;
+      let result;
+      try {
+        result = await (await shellOf(host)).exec(command, { cwd: "/root", signal: execOpts.signal });
+      } catch (e) {
+        result = { stdout: "", stderr: `bash: ${(e as Error).message}\n`, exitCode: 126 };
+      } finally {
+        host.fs.currentCommand = -1;
+        current = -1;
+      }
+      const touched = [...host.fs.touchedBy.values()].some((set) => set.has(index));
+      commands.push({
+        index,
+        host: host.spec.role,
+        command,
+        exitCode: result.exitCode,
+        changedState: touched || changes.length > before,
+      });
+      const combined = result.stdout + (result.stderr ? result.stderr : "");
+      const capped = capOutput(combined);
+      return {
+        ok: result.exitCode === 0,
+        output: capped.text,
+        exitCode: result.exitCode,
+        truncated: capped.truncated,
+        bytes: capped.bytes,
+      };
+    },
+    async diff() {
+      const files: FileChange[] = [];
+      for (const host of hosts) {
+        for (const [path, prior] of host.fs.priors) {
+          const now = await host.fs.describe(path);
+          let change: FileChange["change"] | null = null;
+          if (!prior.exists && now.exists) change = "created";
+          else if (prior.exists && !now.exists) change = "deleted";
+          else if (
+            prior.exists &&
+            now.exists &&
+            (prior.sha256 !== now.sha256 ||
+              prior.mode !== now.mode ||
+              prior.kind !== now.kind ||
+              prior.owner !== now.owner)
+          )
+            change = "modified";
+          if (!change) continue;
+          const by = [...(host.fs.touchedBy.get(path) ?? [])]
+            .sort((a, b) => a - b)
+            .map((i) => commands[i]?.command ?? "");
+          files.push({ host: host.spec.role, path, change, commands: by });
+        }
+      }
+      files.sort((a, b) => a.host.localeCompare(b.host) || a.path.localeCompare(b.path));
+      return {
+        files,
+        stateChanges: changes.map((c) => ({ ...c, commandText: commands[c.command]?.command ?? "" })),
+        commands: [...commands],
+      };
+    },
+  };
+}

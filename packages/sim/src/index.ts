@@ -1,0 +1,14 @@
+export {
+  buildEnvironment,
+  capOutput,
+  OUTPUT_CAP_BYTES,
+  type EnvironmentDiff,
+  type FileChange,
+  type SimEnvironment,
+  type ShellOutcome,
+  type CommandRecord,
+} from "./environment";
+export { TOOL_DEFINITIONS, type ToolDefinition } from "./tools/definitions";
+export { runTool, isToolName, type ToolResult } from "./tools/run-tool";
+export { walkSolutionPath, verifySample, type SampleCheck, type StepCheck } from "./verify";
+export type { StateChange } from "./host-state";

@@ -1,0 +1,279 @@
+import { defineCommand, type Command } from "just-bash";
+import type { CommandEnvironment, HostState } from "../../host-state";
+import { fail, ok, parseArgs } from "../args";
+import { strftime } from "./system-info";
+
+function modeString(mode: number, kind: "file" | "directory" | "symlink"): string {
+  const type = kind === "directory" ? "d" : kind === "symlink" ? "l" : "-";
+  const bits = ["r", "w", "x", "r", "w", "x", "r", "w", "x"].map((ch, i) => ((mode >> (8 - i)) & 1 ? ch : "-"));
+  if (mode & 0o4000) bits[2] = bits[2] === "x" ? "s" : "S";
+  if (mode & 0o2000) bits[5] = bits[5] === "x" ? "s" : "S";
+  if (mode & 0o1000) bits[8] = bits[8] === "x" ? "t" : "T";
+  return type + bits.join("");
+}
+
+function human(size: number): string {
+  if (size < 1024) return String(size);
+  const units = ["K", "M", "G", "T"];
+  let v = size;
+  let i = -1;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)}${units[i]}`;
+}
+
+interface Entry {
+  name: string;
+  path: string;
+  kind: "file" | "directory" | "symlink";
+  mode: number;
+  size: number;
+  mtime: number;
+  target?: string;
+}
+
+/** `ls` with real owners and modes (just-bash's own prints a fixed owner), sorted as in the C locale. */
+function lsCommand(host: HostState, env: CommandEnvironment): Command {
+  return defineCommand("ls", async (args, ctx) => {
+    const a = parseArgs(args.filter((x) => !x.startsWith("--color")));
+    const long = a.flags.has("l") || a.flags.has("n") || a.flags.has("g") || a.flags.has("o");
+    const all = a.flags.has("a") || a.flags.has("all");
+    const almost = a.flags.has("A");
+    const fs = host.fs;
+
+    const entry = async (path: string, name: string): Promise<Entry> => {
+      const st = await fs.lstat(path);
+      const kind = st.isSymbolicLink ? "symlink" : st.isDirectory ? "directory" : "file";
+      return {
+        name,
+        path,
+        kind,
+        mode: st.mode,
+        size: kind === "directory" ? 4096 : kind === "symlink" ? (await fs.readlink(path)).length : st.size,
+        mtime: st.mtime.getTime(),
+        target: kind === "symlink" ? await fs.readlink(path) : undefined,
+      };
+    };
+    const sortEntries = (list: Entry[]) => {
+      const sorted = [...list].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+      if (a.flags.has("t")) sorted.sort((x, y) => y.mtime - x.mtime);
+      if (a.flags.has("S")) sorted.sort((x, y) => y.size - x.size);
+      if (a.flags.has("r")) sorted.reverse();
+      return sorted;
+    };
+    const format = (list: Entry[], withTotal: boolean): string => {
+      if (!long)
+        return list.map((e) => (a.flags.has("F") && e.kind === "directory" ? `${e.name}/` : e.name)).join("\n");
+      const rows = list.map((e) => {
+        const [user = "root", group = "root"] = fs.ownerOf(e.path).split(":");
+        const links = e.kind === "directory" ? "2" : "1";
+        const size = a.flags.has("h") ? human(e.size) : String(e.size);
+        const recent = env.clockMs - e.mtime < 182 * 86400_000 && e.mtime <= env.clockMs;
+        const date = recent ? strftime("%b %e %H:%M", e.mtime) : strftime("%b %e  %Y", e.mtime);
+        const owner = a.flags.has("g") ? [group] : a.flags.has("o") ? [user] : [user, group];
+        return {
+          head: [modeString(e.mode, e.kind), links, ...owner],
+          size,
+          date,
+          name: e.target ? `${e.name} -> ${e.target}` : e.name,
+        };
+      });
+      const widths = rows.reduce<number[]>((w, r) => r.head.map((c, i) => Math.max(w[i] ?? 0, c.length)), []);
+      const sizeWidth = Math.max(0, ...rows.map((r) => r.size.length));
+      const lines = rows.map(
+        (r) =>
+          `${r.head.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(" ")} ${r.size.padStart(sizeWidth)} ${r.date} ${r.name}`,
+      );
+      const blocks = list.reduce(
+        (n, e) => n + (e.kind === "file" ? Math.ceil(e.size / 4096) * 4 : e.kind === "directory" ? 4 : 0),
+        0,
+      );
+      return [...(withTotal ? [`total ${blocks}`] : []), ...lines].join("\n");
+    };
+    const listDir = async (dir: string): Promise<Entry[]> => {
+      const names = (await fs.readdir(dir)).filter((n) => all || almost || !n.startsWith("."));
+      const list = await Promise.all(names.map((n) => entry(dir === "/" ? `/${n}` : `${dir}/${n}`, n)));
+      if (all)
+        list.push(
+          { ...(await entry(dir, ".")) },
+          { ...(await entry(dir === "/" ? "/" : dir.replace(/\/[^/]+$/, "") || "/", "..")) },
+        );
+      return sortEntries(list);
+    };
+
+    const operands = a.operands.length ? a.operands : ["."];
+    const files: Entry[] = [];
+    const dirs: { shown: string; path: string }[] = [];
+    const errors: string[] = [];
+    for (const op of operands) {
+      const path = fs.resolvePath(ctx.cwd, op);
+      try {
+        const e = await entry(path, op);
+        if (e.kind === "directory" && !a.flags.has("d")) dirs.push({ shown: op, path });
+        else files.push(e);
+      } catch {
+        errors.push(`ls: cannot access '${op}': No such file or directory`);
+      }
+    }
+    const blocks: string[] = [];
+    if (files.length) blocks.push(format(sortEntries(files), false));
+    const showHeaders = operands.length > 1 || a.flags.has("R");
+    const queue = [...dirs];
+    while (queue.length) {
+      const d = queue.shift()!;
+      let list: Entry[];
+      try {
+        list = await listDir(d.path);
+      } catch {
+        errors.push(`ls: cannot open directory '${d.shown}': Permission denied`);
+        continue;
+      }
+      const body = format(list, true);
+      blocks.push(showHeaders ? `${d.shown}:${body ? `\n${body}` : ""}` : body);
+      if (a.flags.has("R")) {
+        const subdirs = list
+          .filter((e) => e.kind === "directory" && e.name !== "." && e.name !== "..")
+          .map((e) => ({ shown: `${d.shown.replace(/\/$/, "")}/${e.name}`, path: e.path }));
+        queue.unshift(...subdirs);
+      }
+    }
+    const stdout = blocks.filter((b) => b.length).join(showHeaders ? "\n\n" : "\n");
+    return {
+      stdout: stdout ? `${stdout}\n` : "",
+      stderr: errors.length ? `${errors.join("\n")}\n` : "",
+      exitCode: errors.length ? 2 : 0,
+    };
+  });
+}
+
+/** `chown` (the in-memory filesystem has no owners of its own) and `stat` with them. */
+function chownCommand(host: HostState): Command {
+  return defineCommand("chown", async (args, ctx) => {
+    const a = parseArgs(args);
+    const [spec, ...paths] = a.operands;
+    if (!spec || paths.length === 0) return fail("chown: missing operand\nTry 'chown --help' for more information.");
+    const [user, group] = spec.split(/[:.]/);
+    for (const p of paths) {
+      const path = host.fs.resolvePath(ctx.cwd, p);
+      if (!(await host.fs.exists(path))) return fail(`chown: cannot access '${p}': No such file or directory`);
+      const targets = a.flags.has("R")
+        ? host.fs.getAllPaths().filter((x) => x === path || x.startsWith(`${path}/`))
+        : [path];
+      for (const t of targets) {
+        const [oldUser = "root", oldGroup = "root"] = host.fs.ownerOf(t).split(":");
+        await host.fs.setOwner(t, `${user || oldUser}:${group ?? (spec.includes(":") && !group ? user : oldGroup)}`);
+      }
+    }
+    return ok("");
+  });
+}
+
+function statCommand(host: HostState): Command {
+  return defineCommand("stat", async (args, ctx) => {
+    const a = parseArgs(args, ["c", "format"]);
+    const out: string[] = [];
+    for (const p of a.operands) {
+      const path = host.fs.resolvePath(ctx.cwd, p);
+      let st;
+      try {
+        st = await host.fs.lstat(path);
+      } catch {
+        return fail(`stat: cannot statx '${p}': No such file or directory`);
+      }
+      const kind = st.isSymbolicLink ? "symlink" : st.isDirectory ? "directory" : "file";
+      const [user = "root", group = "root"] = host.fs.ownerOf(path).split(":");
+      const mode = modeString(st.mode, kind);
+      const octal = (st.mode & 0o7777).toString(8).padStart(4, "0");
+      const size = kind === "directory" ? 4096 : st.size;
+      const time = strftime("%Y-%m-%d %H:%M:%S.000000000 +0000", st.mtime.getTime());
+      const fmt = a.values.get("c") ?? a.values.get("format");
+      if (fmt) {
+        out.push(
+          fmt.replace(
+            /%([a-zA-Z])/g,
+            (m, c: string) =>
+              ({
+                n: p,
+                U: user,
+                G: group,
+                a: octal,
+                A: mode,
+                s: String(size),
+                y: time,
+                Y: String(Math.floor(st.mtime.getTime() / 1000)),
+                F: kind === "directory" ? "directory" : kind === "symlink" ? "symbolic link" : "regular file",
+              })[c] ?? m,
+          ),
+        );
+        continue;
+      }
+      out.push(
+        [
+          `  File: ${p}`,
+          `  Size: ${size}\t\tBlocks: ${Math.ceil(size / 512)}\t\tIO Block: 4096   ${kind === "directory" ? "directory" : kind === "symlink" ? "symbolic link" : "regular file"}`,
+          `Access: (${octal}/${mode})  Uid: (${user})   Gid: (${group})`,
+          `Modify: ${time}`,
+          `Change: ${time}`,
+        ].join("\n"),
+      );
+    }
+    return ok(`${out.join("\n")}\n`);
+  });
+}
+
+/**
+ * `uniq -c` and `wc` with GNU coreutils' column widths, so piped analyst commands print exactly
+ * what they print on a real host. The counting itself is just-bash's.
+ */
+function gnuLayoutCommands(): Command[] {
+  const uniq = defineCommand("uniq", async (args, ctx) => {
+    const r = ctx.origCommand ? await ctx.origCommand(args) : fail("uniq: unavailable");
+    const counting = args.some((a) => a === "--count" || /^-[a-zA-Z]*c/.test(a));
+    if (!counting || r.exitCode !== 0) return r;
+    return { ...r, stdout: r.stdout.replace(/^ *(\d+) /gm, (_m, n: string) => `${n.padStart(7)} `) };
+  });
+  const wc = defineCommand("wc", async (args, ctx) => {
+    const r = ctx.origCommand ? await ctx.origCommand(args) : fail("wc: unavailable");
+    if (r.exitCode !== 0 && !r.stdout) return r;
+    const counts = ["l", "w", "c", "m", "L"].filter((f) =>
+      args.some(
+        (a) =>
+          a === `--${{ l: "lines", w: "words", c: "bytes", m: "chars", L: "max-line-length" }[f]}` ||
+          (/^-[a-zA-Z]+$/.test(a) && a.includes(f)),
+      ),
+    );
+    const files = args.filter((a) => !a.startsWith("-") || a === "-");
+    const lines = r.stdout.split("\n").filter(Boolean);
+    let width: number;
+    if (counts.length === 1 && lines.length === 1 && files.length <= 1) width = 1;
+    else if (files.length === 0 || files.includes("-")) width = 7;
+    else {
+      let total = 0;
+      for (const f of files)
+        total += await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, f)).then(
+          (st) => (st.isFile ? st.size : 0),
+          () => 0,
+        );
+      width = Math.max(1, String(total).length);
+    }
+    const stdout = lines
+      .map((line) => {
+        const m = /^\s*((?:\d+\s+)*\d+)(?:\s+(.*))?$/.exec(line);
+        if (!m) return line;
+        const nums = m[1]!
+          .trim()
+          .split(/\s+/)
+          .map((n) => n.padStart(width));
+        return m[2] !== undefined ? `${nums.join(" ")} ${m[2]}` : nums.join(" ");
+      })
+      .join("\n");
+    return { ...r, stdout: stdout ? `${stdout}\n` : "" };
+  });
+  return [uniq, wc];
+}
+
+export function fileCommands(host: HostState, env: CommandEnvironment): Command[] {
+  return [lsCommand(host, env), chownCommand(host), statCommand(host), ...gnuLayoutCommands()];
+}

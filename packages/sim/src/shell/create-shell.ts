@@ -1,0 +1,57 @@
+import { Bash } from "just-bash";
+import type { CommandEnvironment, HostState } from "../host-state";
+import { fileCommands } from "./commands/files";
+import { gitCommand } from "./commands/git";
+import { grepCommand } from "./commands/grep";
+import { miscCommands } from "./commands/misc";
+import { networkCommands } from "./commands/network";
+import { processCommands } from "./commands/processes";
+import { serviceCommands } from "./commands/services";
+import { systemInfoCommands } from "./commands/system-info";
+
+/** Limits of one command. The worker's kill timer is the hard stop behind these. */
+export const SHELL_LIMITS = {
+  maxExecutionTimeMs: 5_000,
+  maxCommandCount: 20_000,
+  maxLoopIterations: 100_000,
+  maxCallDepth: 64,
+  maxLiveBytes: 32 * 1024 * 1024,
+  maxInputBytes: 64 * 1024 * 1024,
+  maxFileSystemBytes: 256 * 1024 * 1024,
+  maxSourceBytes: 256 * 1024,
+} as const;
+
+/**
+ * A bash interpreter over one host's in-memory filesystem, with the commands an analyst expects
+ * that just-bash lacks, or that must read the simulated host instead of the real machine.
+ * No network, no interpreters: nothing typed here reaches the real machine.
+ */
+export function createShell(host: HostState, env: CommandEnvironment): Bash {
+  return new Bash({
+    fs: host.fs,
+    cwd: "/root",
+    env: {
+      HOME: "/root",
+      USER: "root",
+      LOGNAME: "root",
+      SHELL: "/bin/bash",
+      HOSTNAME: host.spec.hostname,
+      PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+      LANG: "C.UTF-8",
+      TERM: "dumb",
+      ...host.spec.env,
+    },
+    executionLimits: SHELL_LIMITS,
+    processInfo: { pid: 31337, ppid: 31336, uid: 0, gid: 0 },
+    customCommands: [
+      ...systemInfoCommands(host, env),
+      ...processCommands(host, env),
+      ...networkCommands(host),
+      ...serviceCommands(host, env),
+      ...fileCommands(host, env),
+      gitCommand(host),
+      grepCommand(),
+      ...miscCommands(host),
+    ],
+  });
+}

@@ -1,0 +1,213 @@
+import { ToolArgsSchemas, TOOL_NAMES, type ToolName } from "@analystbench/scenarios";
+import { GIT_ROOT, JENKINS_HOME } from "../build-host";
+import { capOutput, type SimEnvironment } from "../environment";
+import type { RepositoryModel } from "../git/repository-model";
+import { columns } from "../shell/args";
+import { showCommit } from "../shell/commands/git";
+
+/**
+ * Runs one analyst tool against a live environment. Expected failures (unknown host, missing
+ * file, bad arguments) are results with ok: false and a sentence that helps the model recover.
+ */
+export interface ToolResult {
+  ok: boolean;
+  output: string;
+  truncated?: boolean;
+}
+
+const fail = (output: string): ToolResult => ({ ok: false, output });
+const capped = (text: string): ToolResult => {
+  const c = capOutput(text);
+  return { ok: true, output: c.text, truncated: c.truncated };
+};
+
+function unknownHost(env: SimEnvironment, role: string): ToolResult {
+  return fail(`Unknown device_role "${role}". Valid roles: ${env.roleNames().join(", ")}.`);
+}
+
+function topology(env: SimEnvironment): ToolResult {
+  const t = env.world.topology;
+  const segments = columns([
+    ["SEGMENT", "CIDR", "DESCRIPTION"],
+    ...t.segments.map((s) => [s.name, s.cidr, s.description]),
+  ]);
+  const hosts = columns([
+    ["NAME (device_role)", "HOSTNAME", "IP", "OS", "SEGMENT", "ROLES"],
+    ...t.hosts.map((h) => [h.name, h.hostname, h.ip, h.os, h.segment, h.roles.join("; ")]),
+  ]);
+  return capped(
+    `${t.name}\n\nSegments\n${segments}\n\nHosts and devices\n${hosts}\n\nNotes\n${t.notes.map((n) => `- ${n}`).join("\n")}\n`,
+  );
+}
+
+function repositories(env: SimEnvironment): Map<string, RepositoryModel> {
+  const all = new Map<string, RepositoryModel>();
+  for (const host of env.hosts) for (const model of host.repositories.values()) all.set(model.name, model);
+  return all;
+}
+
+function commitDiff(env: SimEnvironment, repository: string, commit: string): ToolResult {
+  const repos = repositories(env);
+  const name = repository
+    .trim()
+    .replace(/^.*\//, "")
+    .replace(/\.git$/, "");
+  const model = repos.get(name);
+  if (!model) {
+    return fail(
+      repos.size
+        ? `No repository "${repository}" on the Git server. Repositories: ${[...repos.keys()].sort().join(", ")}.`
+        : "There are no repositories on the Git server in this environment.",
+    );
+  }
+  const node = model.resolve(commit);
+  if (!node) {
+    const recent = model
+      .history(model.resolve("HEAD")!)
+      .slice(0, 10)
+      .map(
+        (n) =>
+          `${n.commit.hash.slice(0, 7)} ${n.commit.date.slice(0, 10)} ${n.commit.author.name}: ${n.commit.message.split("\n")[0]}`,
+      );
+    const others = [...model.branches.keys()].filter((b) => b !== model.defaultBranch);
+    return fail(
+      `No commit "${commit}" in ${model.name}. Recent commits on ${model.defaultBranch}:\n${recent.join("\n")}${others.length ? `\nOther branches: ${others.join(", ")}` : ""}`,
+    );
+  }
+  return capped(
+    `Repository: ${model.name} (${GIT_ROOT}/${model.name}.git on the Git server)\n${showCommit(model, node)}`,
+  );
+}
+
+function pipelineLog(env: SimEnvironment, pipeline: string, runId: string | undefined): ToolResult {
+  const all = env.world.pipelines;
+  const name = pipeline.trim().replace(/^job\//, "");
+  const runs = all.filter((r) => r.pipeline === name);
+  if (runs.length === 0) {
+    const names = [...new Set(all.map((r) => r.pipeline))].sort();
+    return fail(
+      names.length
+        ? `No pipeline "${pipeline}" on the CI server. Pipelines: ${names.join(", ")}.`
+        : "There are no pipeline runs on the CI server in this environment.",
+    );
+  }
+  const sorted = [...runs].sort((a, b) => Date.parse(b.started) - Date.parse(a.started));
+  if (runId === undefined) {
+    const rows = sorted.map((r) => [
+      r.run_id,
+      r.status,
+      r.branch,
+      r.commit ? r.commit.slice(0, 7) : "-",
+      r.trigger,
+      r.started,
+      `${r.duration_seconds}s`,
+      r.runner,
+    ]);
+    return capped(
+      `Pipeline ${name}: ${runs.length} run${runs.length === 1 ? "" : "s"} (newest first). Logs are at ${JENKINS_HOME}/jobs/${name}/builds/<run>/log on the CI/CD server.\n${columns([["RUN", "STATUS", "BRANCH", "COMMIT", "TRIGGER", "STARTED", "DURATION", "RUNNER"], ...rows])}\n`,
+    );
+  }
+  const id = runId.trim().replace(/^#/, "");
+  const run = runs.find((r) => r.run_id === id);
+  if (!run) return fail(`No run "${runId}" of pipeline ${name}. Runs: ${sorted.map((r) => r.run_id).join(", ")}.`);
+  const head = `Pipeline ${run.pipeline} run ${run.run_id} — ${run.status.toUpperCase()} — branch ${run.branch}${run.commit ? ` @ ${run.commit}` : ""} — triggered by ${run.trigger} — started ${run.started}, ${run.duration_seconds}s on ${run.runner}\n`;
+  return capped(`${head}${"-".repeat(72)}\n${run.log.endsWith("\n") ? run.log : `${run.log}\n`}`);
+}
+
+function searchArtifacts(env: SimEnvironment, query: string, repository: string | undefined): ToolResult {
+  const q = query.trim().toLowerCase();
+  const groups = env.world.groups;
+  const group = repository ? groups.find((g) => g.name === repository) : undefined;
+  const repoNames = [...new Set([...env.world.packages.map((p) => p.repository), ...groups.map((g) => g.name)])].sort();
+  if (repository && !group && !env.world.packages.some((p) => p.repository === repository)) {
+    return fail(
+      `No repository "${repository}" in the artifact repository. Repositories: ${repoNames.join(", ") || "none"}.`,
+    );
+  }
+  const inScope = (repo: string) =>
+    !repository || repo === repository || (group?.attributes.group.memberNames.includes(repo) ?? false);
+  const packages = env.world.packages
+    .filter((p) => inScope(p.repository) && p.name.toLowerCase().includes(q))
+    .map((p) => ({
+      name: p.name,
+      repository: p.repository,
+      format: p.format,
+      latest_version: p.latest_version,
+      author: p.author,
+      first_published: p.first_published,
+      downloads_last_month: p.downloads_last_month,
+      summary: p.summary,
+      versions: p.versions,
+    }));
+  const matchingGroups = groups.filter((g) => g.name === repository || g.name.toLowerCase().includes(q));
+  if (packages.length === 0 && matchingGroups.length === 0) {
+    return {
+      ok: true,
+      output: `No packages whose name contains "${query}"${repository ? ` in ${repository}` : ""}. Repositories: ${repoNames.join(", ") || "none"}.\n`,
+    };
+  }
+  return capped(
+    `${JSON.stringify({ query, repository: repository ?? null, results: packages, groups: matchingGroups }, null, 2)}\n`,
+  );
+}
+
+async function fileContent(env: SimEnvironment, role: string, path: string): Promise<ToolResult> {
+  const host = env.findHost(role);
+  if (!host) return unknownHost(env, role);
+  if (!path.startsWith("/"))
+    return fail(`The path must be absolute (start with /), e.g. /var/log/auth.log; got "${path}".`);
+  const abs = host.fs.resolvePath("/", path);
+  try {
+    const st = await host.fs.stat(abs);
+    if (st.isDirectory) {
+      const entries = (await host.fs.readdir(abs)).sort();
+      return fail(`${path} on ${host.spec.role} is a directory. It contains: ${entries.join(", ") || "(nothing)"}.`);
+    }
+    return capped(await host.fs.readFile(abs));
+  } catch {
+    const parent = abs.replace(/\/[^/]*$/, "") || "/";
+    const siblings = await host.fs.readdir(parent).catch(() => null);
+    return fail(
+      `No such file ${path} on ${host.spec.role} (${host.spec.hostname}).${siblings ? ` ${parent} contains: ${siblings.sort().join(", ") || "(nothing)"}.` : ` ${parent} does not exist either.`}`,
+    );
+  }
+}
+
+export function isToolName(name: string): name is ToolName {
+  return (TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/** Validates the arguments and runs the tool. */
+export async function runTool(
+  env: SimEnvironment,
+  name: string,
+  rawArgs: unknown,
+  opts: { signal?: AbortSignal } = {},
+): Promise<ToolResult> {
+  if (!isToolName(name)) return fail(`Unknown tool "${name}". Tools: ${TOOL_NAMES.join(", ")}.`);
+  const parsed = ToolArgsSchemas[name].safeParse(rawArgs ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
+    return fail(`Invalid arguments for ${name}: ${issues}.`);
+  }
+  const args = parsed.data as Record<string, string | undefined>;
+  switch (name) {
+    case "get_network_topology":
+      return topology(env);
+    case "execute_shell_command": {
+      const role = args.device_role!;
+      if (!env.findHost(role)) return unknownHost(env, role);
+      const r = await env.exec(role, args.command_with_args!, { signal: opts.signal });
+      const suffix = r.exitCode === 0 ? "" : `[exit code ${r.exitCode}]\n`;
+      return { ok: r.exitCode === 0, output: `${r.output}${suffix}` || "(no output)\n", truncated: r.truncated };
+    }
+    case "get_commit_diff":
+      return commitDiff(env, args.repository!, args.commit!);
+    case "get_ci_pipeline_log":
+      return pipelineLog(env, args.pipeline!, args.run_id);
+    case "search_artifact_repository":
+      return searchArtifacts(env, args.query!, args.repository);
+    case "get_file_content":
+      return fileContent(env, args.device_role!, args.path!);
+  }
+}

@@ -1,0 +1,178 @@
+import { InMemoryFs } from "just-bash";
+import { createHash } from "node:crypto";
+
+/** What a path held before the run first changed it. */
+export interface PriorState {
+  exists: boolean;
+  kind?: "file" | "directory" | "symlink";
+  sha256?: string;
+  mode?: number;
+  owner?: string;
+}
+
+/**
+ * An in-memory filesystem that remembers, for every path a command changes, what the path held
+ * before its first change and which commands touched it. That is the environment diff the
+ * grader reads: files created, changed and deleted, and the commands that did it.
+ */
+export class TrackedFs extends InMemoryFs {
+  /** Index of the command currently running; -1 while the environment is being built. */
+  currentCommand = -1;
+  readonly priors = new Map<string, PriorState>();
+  readonly touchedBy = new Map<string, Set<number>>();
+  /** Ownership ("user:group") of paths; the in-memory filesystem itself has no owners. */
+  readonly owners = new Map<string, string>();
+  /**
+   * The simulated clock. Files written inside the simulation are stamped with it, never with
+   * the real time, which would both leak the real date and break reproducibility.
+   */
+  simulatedNow: Date | undefined;
+  /**
+   * Files the builder wrote with an explicit mtime. Settling times skips them: asking a lazily
+   * generated log for its stat would generate it.
+   */
+  readonly knownMtimes = new Map<string, number>();
+
+  private async stamp(path: string): Promise<void> {
+    if (!this.simulatedNow) return;
+    try {
+      await super.utimes(path, this.simulatedNow, this.simulatedNow);
+    } catch {
+      /* the path is gone (rm, mv source): nothing to stamp */
+    }
+  }
+
+  private async remember(path: string, recursive = false): Promise<void> {
+    if (this.currentCommand < 0) return;
+    const abs = this.resolvePath("/", path);
+    const targets = recursive ? this.getAllPaths().filter((p) => p === abs || p.startsWith(`${abs}/`)) : [abs];
+    if (!targets.includes(abs)) targets.push(abs);
+    for (const p of targets) {
+      if (!this.priors.has(p)) this.priors.set(p, await this.describe(p));
+      let by = this.touchedBy.get(p);
+      if (!by) this.touchedBy.set(p, (by = new Set()));
+      by.add(this.currentCommand);
+    }
+  }
+
+  /** The current state of a path, as the diff compares it. */
+  async describe(path: string): Promise<PriorState> {
+    try {
+      const st = await super.lstat(path);
+      const owner = this.ownerOf(path);
+      if (st.isSymbolicLink)
+        return { exists: true, kind: "symlink", sha256: sha256(await super.readlink(path)), mode: st.mode, owner };
+      if (st.isDirectory) return { exists: true, kind: "directory", mode: st.mode, owner };
+      return { exists: true, kind: "file", sha256: sha256(await super.readFileBuffer(path)), mode: st.mode, owner };
+    } catch {
+      return { exists: false };
+    }
+  }
+
+  override async writeFile(...args: Parameters<InMemoryFs["writeFile"]>) {
+    await this.remember(args[0]);
+    await super.writeFile(...args);
+    await this.stamp(args[0]);
+  }
+  override async appendFile(...args: Parameters<InMemoryFs["appendFile"]>) {
+    await this.remember(args[0]);
+    await super.appendFile(...args);
+    await this.stamp(args[0]);
+  }
+  override async mkdir(...args: Parameters<InMemoryFs["mkdir"]>) {
+    await this.remember(args[0]);
+    await super.mkdir(...args);
+    await this.stamp(args[0]);
+  }
+  override async rm(...args: Parameters<InMemoryFs["rm"]>) {
+    await this.remember(args[0], args[1]?.recursive ?? false);
+    return super.rm(...args);
+  }
+  override async cp(...args: Parameters<InMemoryFs["cp"]>) {
+    await this.remember(args[1], args[2]?.recursive ?? false);
+    await super.cp(...args);
+    await this.stamp(args[1]);
+  }
+  override async mv(...args: Parameters<InMemoryFs["mv"]>) {
+    await this.remember(args[0], true);
+    await this.remember(args[1], true);
+    await super.mv(...args);
+    await this.stamp(args[1]);
+  }
+  override async chmod(...args: Parameters<InMemoryFs["chmod"]>) {
+    await this.remember(args[0]);
+    return super.chmod(...args);
+  }
+  override async symlink(...args: Parameters<InMemoryFs["symlink"]>) {
+    await this.remember(args[1]);
+    await super.symlink(...args);
+    await this.stamp(args[1]);
+  }
+  override async link(...args: Parameters<InMemoryFs["link"]>) {
+    await this.remember(args[1]);
+    await super.link(...args);
+    await this.stamp(args[1]);
+  }
+  override async utimes(...args: Parameters<InMemoryFs["utimes"]>) {
+    await this.remember(args[0]);
+    // `touch` without a date asks for "now": the simulated now.
+    const [path, atime, mtime] = args;
+    const isRealNow = Math.abs(mtime.getTime() - Date.now()) < 60_000;
+    if (isRealNow && this.simulatedNow) return super.utimes(path, this.simulatedNow, this.simulatedNow);
+    return super.utimes(path, atime, mtime);
+  }
+
+  /**
+   * Makes every timestamp reproducible. Files the interpreter wrote while the environment was
+   * built (its command stubs in /bin) carry the real time: they get `fallback`. Directories get
+   * the newest mtime of their children, or `fallback` when empty.
+   */
+  async settleTimes(fallback: Date, builtAfterMs: number): Promise<void> {
+    const parentOf = (p: string) => (p === "/" ? null : p.slice(0, p.lastIndexOf("/")) || "/");
+    const depth = (p: string) => (p === "/" ? 0 : p.split("/").length - 1);
+    const dirs: string[] = [];
+    const newestChild = new Map<string, number>();
+    const bump = (dir: string | null, mtime: number) => {
+      if (dir !== null) newestChild.set(dir, Math.max(newestChild.get(dir) ?? 0, mtime));
+    };
+    for (const p of this.getAllPaths()) {
+      const known = this.knownMtimes.get(p);
+      if (known !== undefined) {
+        bump(parentOf(p), known);
+        continue;
+      }
+      const st = await super.lstat(p);
+      if (st.isDirectory) {
+        dirs.push(p);
+        continue;
+      }
+      let mtime = st.mtime.getTime();
+      if (mtime >= builtAfterMs) {
+        await super.utimes(p, fallback, fallback);
+        mtime = fallback.getTime();
+      }
+      bump(parentOf(p), mtime);
+    }
+    // Deepest first, so a directory sees its subdirectories' settled times.
+    dirs.sort((a, b) => depth(b) - depth(a));
+    for (const dir of dirs) {
+      const when = new Date(newestChild.get(dir) || fallback.getTime());
+      await super.utimes(dir, when, when);
+      bump(parentOf(dir), when.getTime());
+    }
+  }
+
+  /** Changing ownership is a change too (chown is a simulated command). */
+  async setOwner(path: string, owner: string): Promise<void> {
+    await this.remember(path);
+    this.owners.set(this.resolvePath("/", path), owner);
+  }
+
+  ownerOf(path: string): string {
+    return this.owners.get(path) ?? "root:root";
+  }
+}
+
+export function sha256(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}

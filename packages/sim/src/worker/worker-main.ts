@@ -1,0 +1,48 @@
+import { parentPort } from "node:worker_threads";
+import { buildEnvironment, type SimEnvironment } from "../environment";
+import { runTool } from "../tools/run-tool";
+import type { WorkerRequest, WorkerResponse } from "./protocol";
+
+/**
+ * The simulation's own thread: it owns the environment, so a hostile command can only ever
+ * stall this thread, which the main thread kills and rebuilds.
+ */
+let env: SimEnvironment | undefined;
+
+const port = parentPort;
+if (!port) throw new Error("worker-main must run in a worker thread");
+
+port.on("message", (msg: WorkerRequest) => {
+  void handle(msg).then(
+    (r) => port.postMessage(r),
+    (e: unknown) =>
+      port.postMessage({
+        id: msg.id,
+        type: "error",
+        message: e instanceof Error ? e.message : String(e),
+      } satisfies WorkerResponse),
+  );
+});
+
+async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
+  if (msg.type === "build") {
+    env = await buildEnvironment(msg.world, { seed: msg.seed });
+    await env.hash();
+    for (const r of msg.replay) await env.exec(r.role, r.command);
+    return { id: msg.id, type: "built", setupFailures: env.setupFailures };
+  }
+  if (!env) throw new Error("the environment has not been built");
+  switch (msg.type) {
+    case "tool": {
+      const before = env.commands.length;
+      const result = await runTool(env, msg.name, msg.args);
+      const record = env.commands[before];
+      const stateChange = record?.changedState ? { role: record.host, command: record.command } : undefined;
+      return { id: msg.id, type: "tool", result, stateChange };
+    }
+    case "diff":
+      return { id: msg.id, type: "diff", diff: await env.diff() };
+    case "hash":
+      return { id: msg.id, type: "hash", hash: await env.hash() };
+  }
+}
