@@ -14,7 +14,8 @@ export async function signIn(page: Page, username = ADMIN.username, password = A
 export async function storedToken(page: Page): Promise<string> {
   // Runs in the page; typed without the DOM library the Node-side type check uses.
   const token = await page.evaluate(
-    (key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key),
+    (key) =>
+      (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key),
     "analystbench.token",
   );
   if (!token) throw new Error("no stored token");

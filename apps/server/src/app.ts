@@ -5,17 +5,24 @@ import { registerAuth, registerOriginCheck } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { authRoutes } from "./routes/auth";
+import { fileRoutes } from "./routes/files";
+import { resultRoutes } from "./routes/results";
+import { scriptRoutes } from "./routes/scripts";
 import { consoleRoutes } from "./routes/console";
 import { healthRoutes } from "./routes/health";
 import { systemRoutes } from "./routes/system";
 import type { ActivityLog } from "./services/activity";
+import { ENVIRONMENT_SCRIPTS, type EnvironmentScriptRegistry } from "./services/environment-scripts";
+import { createFileStore } from "./services/file-store";
+import { createResultsStore } from "./services/results";
+import { createScriptRunner } from "./services/script-runner";
 import type { LoginThrottle } from "./services/login-throttle";
 import type { SessionStore } from "./services/sessions";
 import type { HealthMonitor } from "./services/system-health";
 import type { UserStore } from "./services/users";
 
 export interface AppDeps {
-  config: Pick<Config, "webDistDir" | "logLevel">;
+  config: Pick<Config, "webDistDir" | "logLevel" | "workspaceDir">;
   version: string;
   db: Database;
   users: UserStore;
@@ -24,6 +31,8 @@ export interface AppDeps {
   activity: ActivityLog;
   health: HealthMonitor;
   countScripts: () => number;
+  /** Environment Control scripts the console may run; the built-in list unless a test swaps it. */
+  environmentScripts?: EnvironmentScriptRegistry;
   /** Request logging; off in tests. */
   logger?: boolean;
 }
@@ -78,6 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.version);
   authRoutes(app, deps);
   systemRoutes(app, deps);
+  fileRoutes(app, { files: createFileStore({ rootDir: deps.config.workspaceDir }) });
+  resultRoutes(app, { results: createResultsStore({ workspaceDir: deps.config.workspaceDir }) });
+  const scripts = deps.environmentScripts ?? ENVIRONMENT_SCRIPTS;
+  scriptRoutes(app, {
+    scripts,
+    runner: createScriptRunner({ workspaceDir: deps.config.workspaceDir, scripts, activity: deps.activity }),
+  });
   await consoleRoutes(app, deps.config.webDistDir);
   return app;
 }

@@ -1,3 +1,6 @@
 export * from "./errors";
 export * from "./auth";
 export * from "./system";
+export * from "./files";
+export * from "./results";
+export * from "./scripts";

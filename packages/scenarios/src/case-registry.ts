@@ -43,15 +43,63 @@ export const S1_CASE_DEFINITIONS: { id: string; zone: ZoneId; name: string; desc
   },
 ];
 
-export const S2_CASE_DEFINITIONS: { id: string; narrative: NarrativeId; name: string }[] = [
-  { id: "s2-typosquatting", narrative: "narrative1", name: "Typo-squatted npm Dependency" },
-  { id: "s2-dependency-confusion", narrative: "narrative2", name: "Dependency Confusion" },
-  { id: "s2-postinstall-script", narrative: "narrative3", name: "Malicious Post-install Script" },
-  { id: "s2-homoglyph-backdoor", narrative: "narrative4", name: "Unicode Homoglyph Backdoor" },
-  { id: "s2-pr-comment-injection", narrative: "narrative5", name: "PR-comment Command Injection" },
-  { id: "s2-stolen-signing-cert", narrative: "narrative6", name: "Stolen Code-signing Certificate" },
-  { id: "s2-env-exfiltration", narrative: "narrative7", name: "Environment-variable Exfiltration" },
-  { id: "s2-terraform-tag-persistence", narrative: "narrative8", name: "Terraform Tag Persistence" },
+export const S2_CASE_DEFINITIONS: { id: string; narrative: NarrativeId; name: string; description: string }[] = [
+  {
+    id: "s2-typosquatting",
+    narrative: "narrative1",
+    name: "Typo-squatted npm Dependency",
+    description:
+      "A build pulled a package whose name is one keystroke away from a popular library. Find the squat, what its install hook did, and everywhere it ran.",
+  },
+  {
+    id: "s2-dependency-confusion",
+    narrative: "narrative2",
+    name: "Dependency Confusion",
+    description:
+      "A public package claimed the name of an internal one with a higher version, and the npm group resolved it first. Prove how, and what it took.",
+  },
+  {
+    id: "s2-postinstall-script",
+    narrative: "narrative3",
+    name: "Malicious Post-install Script",
+    description:
+      "A trusted dependency's new patch release gained a post-install hook. Trace its second stage on CI runners and workstations, and its persistence.",
+  },
+  {
+    id: "s2-homoglyph-backdoor",
+    narrative: "narrative4",
+    name: "Unicode Homoglyph Backdoor",
+    description:
+      "A reviewed commit hides a lookalike Unicode character in an allow-list. Find the byte that differs, who pushed it, and what it let through.",
+  },
+  {
+    id: "s2-pr-comment-injection",
+    narrative: "narrative5",
+    name: "PR-comment Command Injection",
+    description:
+      "A pull-request comment command hands untrusted text to a CI shell step. Show the injection, the stolen credential and where it was used.",
+  },
+  {
+    id: "s2-stolen-signing-cert",
+    narrative: "narrative6",
+    name: "Stolen Code-signing Certificate",
+    description:
+      "Artifacts were signed outside the release process. Compare the signing records with the baseline and trace how the key left the build server.",
+  },
+  {
+    id: "s2-env-exfiltration",
+    narrative: "narrative7",
+    name: "Environment-variable Exfiltration",
+    description:
+      "A build-script change posts the CI environment to an outside host. Establish which secrets leaked, in which runs, and who has used them since.",
+  },
+  {
+    id: "s2-terraform-tag-persistence",
+    narrative: "narrative8",
+    name: "Terraform Tag Persistence",
+    description:
+      "An infrastructure change hides persistence in resource tags that terraform apply never reverts. Find the mechanism on the fleet and its control channel.",
+  },
 ];
 
 export const CASE_IDS: readonly string[] = [

@@ -69,7 +69,7 @@ function buildCases(): TestCase[] {
     return {
       id: c.id,
       name: c.name,
-      description: narrative.attack_background.description,
+      description: c.description,
       scenario: "S2",
       category: "Supply Chain",
       samples,

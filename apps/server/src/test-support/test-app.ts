@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildApp, type AppDeps } from "../app";
 import { openDatabase, type Database } from "../db/database";
 import { createActivityLog } from "../services/activity";
@@ -21,7 +24,7 @@ export interface TestApp {
 
 /** A real app on an in-memory database with one user, for `inject` tests. */
 export async function createTestApp(
-  opts: { throttle?: ThrottleLimits; webDistDir?: string; overrides?: Partial<AppDeps> } = {},
+  opts: { throttle?: ThrottleLimits; webDistDir?: string; workspaceDir?: string; overrides?: Partial<AppDeps> } = {},
 ): Promise<TestApp> {
   const db = await openDatabase(":memory:");
   let offsetMs = 0;
@@ -29,8 +32,11 @@ export async function createTestApp(
   const users = createUserStore(db, now);
   await users.create(TEST_USER.username, TEST_USER.password);
   const health = createHealthMonitor(process.cwd());
+  // A fresh, empty workspace per app unless the test brings its own (and then cleans it up itself).
+  const ownWorkspace = opts.workspaceDir ? null : mkdtempSync(path.join(os.tmpdir(), "analystbench-ws-"));
+  const workspaceDir = opts.workspaceDir ?? ownWorkspace!;
   const deps: AppDeps = {
-    config: { webDistDir: opts.webDistDir ?? "/nonexistent-analystbench-dist", logLevel: "silent" },
+    config: { webDistDir: opts.webDistDir ?? "/nonexistent-analystbench-dist", logLevel: "silent", workspaceDir },
     version: "0.0.0-test",
     db,
     users,
@@ -59,6 +65,7 @@ export async function createTestApp(
       await app.close();
       health.stop();
       db.close();
+      if (ownWorkspace) rmSync(ownWorkspace, { recursive: true, force: true });
     },
   };
 }

@@ -8,6 +8,9 @@ import {
   ShieldIcon,
 } from "lucide-react";
 import { DashboardPage } from "@/features/dashboard/dashboard-page";
+import { FileBrowserPage } from "@/features/filesystem/file-browser-page";
+import { ResultsPage } from "@/features/results/results-page";
+import { ScriptsPage } from "@/features/scripts/scripts-page";
 import { ComingSoonPage } from "@/features/placeholder/coming-soon-page";
 import type { PageDefinition } from "@/lib/page-types";
 
@@ -37,21 +40,14 @@ export const PAGES: PageDefinition[] = [
     label: "Execute Scripts",
     description: "Run cybersecurity tests",
     icon: PlayCircleIcon,
-    component: () => (
-      <ComingSoonPage
-        title="Test Cases"
-        summary="5 Network Security test cases (Scenario 1) and 8 Supply Chain test cases (Scenario 2)."
-      />
-    ),
+    component: ScriptsPage,
   },
   {
     id: "filesystem",
     label: "File Browser",
     description: "Browse system files",
     icon: FolderOpenIcon,
-    component: () => (
-      <ComingSoonPage title="File Browser" summary="Browse, preview and download the platform's files." />
-    ),
+    component: FileBrowserPage,
   },
   {
     id: "metadata",
@@ -70,12 +66,7 @@ export const PAGES: PageDefinition[] = [
     label: "Results",
     description: "Download test results",
     icon: DownloadIcon,
-    component: () => (
-      <ComingSoonPage
-        title="Results & Downloads"
-        summary="Execution reports and benchmark results to read and download."
-      />
-    ),
+    component: ResultsPage,
   },
   {
     id: "viewer",

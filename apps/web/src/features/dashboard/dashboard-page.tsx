@@ -1,8 +1,11 @@
 import { AlertTriangleIcon, RefreshCwIcon } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PageProps } from "@/lib/page-types";
+import { ConfirmExecuteDialog } from "@/components/confirm-execute-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { executeScript, toastExecutionError, toastScriptResult } from "@/lib/execute-script";
 import { useRecentActivity } from "./api/get-activity";
 import { statsErrorMessage, useSystemStats } from "./api/get-system-stats";
 import { HealthDialog } from "./components/health-dialog";
@@ -11,11 +14,33 @@ import { RecentActivity } from "./components/recent-activity";
 import { StatCards } from "./components/stat-cards";
 import { SystemStatusPanel } from "./components/system-status-panel";
 
+const CLEAN_RESULTS = { id: "clean-results", name: "Clean Results" };
+
 export function DashboardPage({ navigate }: PageProps) {
   const stats = useSystemStats();
   const activity = useRecentActivity();
   const [isHealthOpen, setIsHealthOpen] = useState(false);
+  const [isConfirmingClean, setIsConfirmingClean] = useState(false);
+  const [isCleaning, setIsCleaning] = useState(false);
+  const queryClient = useQueryClient();
   const error = stats.isError ? statsErrorMessage(stats.error) : null;
+
+  // Clean Files is the Environment Control script Clean Results, behind the same confirmation as on Test Cases.
+  const cleanResults = async () => {
+    setIsConfirmingClean(false);
+    setIsCleaning(true);
+    try {
+      toastScriptResult(
+        await executeScript({ scriptPath: CLEAN_RESULTS.id, scriptName: CLEAN_RESULTS.name, scenario: "environment" }),
+        CLEAN_RESULTS.name,
+      );
+    } catch {
+      toastExecutionError(CLEAN_RESULTS.name);
+    } finally {
+      setIsCleaning(false);
+      void queryClient.invalidateQueries({ queryKey: ["activity"] });
+    }
+  };
 
   return (
     <div className="space-y-6">
@@ -73,11 +98,17 @@ export function DashboardPage({ navigate }: PageProps) {
           {
             label: "Clean Files",
             icon: QUICK_ACTION_ICONS.clean,
-            unavailableReason: "Arrives with the Environment Control scripts.",
+            onClick: () => setIsConfirmingClean(true),
+            unavailableReason: isCleaning ? "Clean Results is running…" : undefined,
           },
         ]}
       />
       <HealthDialog open={isHealthOpen} onOpenChange={setIsHealthOpen} stats={stats.data} />
+      <ConfirmExecuteDialog
+        testCaseName={isConfirmingClean ? CLEAN_RESULTS.name : null}
+        onCancel={() => setIsConfirmingClean(false)}
+        onConfirm={() => void cleanResults()}
+      />
     </div>
   );
 }

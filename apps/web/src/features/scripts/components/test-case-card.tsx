@@ -1,0 +1,45 @@
+import { PlayIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+import type { TestCaseView } from "../api/get-scripts";
+
+export function TestCaseCard({
+  testCase,
+  disabled,
+  onExecute,
+}: {
+  testCase: TestCaseView;
+  disabled: boolean;
+  onExecute(testCase: TestCaseView): void;
+}) {
+  const isEnvironment = !testCase.isScenario;
+  return (
+    <Card
+      data-testid={`test-case-${testCase.id}`}
+      className={cn("gap-3 transition-shadow hover:shadow-md", isEnvironment && "border-destructive/30")}
+    >
+      <CardHeader>
+        <CardTitle className="text-base">{testCase.name}</CardTitle>
+        <CardDescription className="line-clamp-3">{testCase.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="mt-auto">
+        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground">
+          {testCase.script}
+        </code>
+      </CardContent>
+      <CardFooter>
+        <Button
+          size="sm"
+          variant={isEnvironment ? "destructive" : "default"}
+          className="w-full"
+          disabled={disabled}
+          onClick={() => onExecute(testCase)}
+          aria-label={`Execute ${testCase.name}`}
+        >
+          <PlayIcon /> Execute
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import type { TestCaseView } from "../api/get-scripts";
+import { TestCaseCard } from "./test-case-card";
+
+export function TestCaseGroup({
+  title,
+  testCases,
+  isExecuteDisabled,
+  onExecute,
+  children,
+}: {
+  title: string;
+  testCases: TestCaseView[];
+  isExecuteDisabled: boolean;
+  onExecute(testCase: TestCaseView): void;
+  children?: ReactNode;
+}) {
+  const headingId = `group-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+        {title}
+        <Badge variant="secondary" aria-label={`${testCases.length} test cases`}>
+          {testCases.length}
+        </Badge>
+      </h2>
+      {children}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {testCases.map((c) => (
+          <TestCaseCard key={c.id} testCase={c} disabled={isExecuteDisabled} onExecute={onExecute} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { DEFAULT_TEST_CASE_MODEL } from "@analystbench/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import {
+  executeScript,
+  formatExecutionError,
+  formatScriptOutput,
+  toastExecutionError,
+  toastScriptResult,
+} from "@/lib/execute-script";
+import { messageOf } from "@/lib/download";
+import { renderStreamEvent } from "@/lib/sse";
+import { cancelRun, executeScenario } from "./api/execute-scenario";
+import type { TestCaseView } from "./api/get-scripts";
+
+export type RunPhase = "idle" | "running" | "succeeded" | "failed";
+
+export interface TestRunState {
+  phase: RunPhase;
+  testCase: TestCaseView | null;
+  output: string;
+  /** Set once a scenario stream announces its run; enables Cancel. */
+  runId: string | null;
+  isOutputOpen: boolean;
+}
+
+const IDLE: TestRunState = { phase: "idle", testCase: null, output: "", runId: null, isOutputOpen: false };
+
+/**
+ * The test-run state machine of spec section 4: idle → running (case recorded, output dialog
+ * opened) → finished (output kept). Scenario cases stream; Environment Control scripts answer once.
+ */
+export function useTestRun() {
+  const [state, setState] = useState<TestRunState>(IDLE);
+  const [model, setModel] = useState<string>(DEFAULT_TEST_CASE_MODEL);
+  const [isCancelling, setIsCancelling] = useState(false);
+  const queryClient = useQueryClient();
+  const abortRef = useRef<AbortController | null>(null);
+  const isRunning = state.phase === "running";
+
+  // Leaving the page stops reading; the run itself continues on the server.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const append = useCallback((text: string) => {
+    if (text) setState((s) => ({ ...s, output: s.output + text }));
+  }, []);
+
+  const finish = useCallback(
+    (phase: "succeeded" | "failed") => {
+      setState((s) => ({ ...s, phase }));
+      setIsCancelling(false);
+      void queryClient.invalidateQueries({ queryKey: ["activity"] });
+    },
+    [queryClient],
+  );
+
+  const run = useCallback(
+    async (testCase: TestCaseView) => {
+      const controller = new AbortController();
+      abortRef.current = controller;
+      const header = testCase.isScenario
+        ? `▶ Executing ${testCase.name} (${testCase.script}) with ${model}\n\n`
+        : `▶ Executing ${testCase.name} (${testCase.script})\n\n`;
+      setState({ phase: "running", testCase, output: header, runId: null, isOutputOpen: true });
+
+      if (!testCase.isScenario) {
+        try {
+          const result = await executeScript({
+            scriptPath: testCase.script,
+            scriptName: testCase.name,
+            scenario: testCase.scenario ?? "environment",
+          });
+          append(formatScriptOutput(result));
+          toastScriptResult(result, testCase.name);
+          finish(result.success ? "succeeded" : "failed");
+        } catch (e) {
+          append(formatExecutionError(messageOf(e, "")));
+          toastExecutionError(testCase.name);
+          finish("failed");
+        }
+        return;
+      }
+
+      let failed = false;
+      try {
+        await executeScenario(
+          { scenarioId: testCase.script, scenarioName: testCase.name, model, llm: "openai" },
+          (event) => {
+            if (event.event === "run" && typeof event.runId === "string") {
+              const runId = event.runId;
+              setState((s) => ({ ...s, runId }));
+            }
+            if (event.event === "error" || (event.event === "done" && event.status && event.status !== "completed"))
+              failed = true;
+            append(renderStreamEvent(event));
+          },
+          controller.signal,
+        );
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        failed = true;
+        append(`✗ ${messageOf(e)}\n`);
+        toastExecutionError(testCase.name);
+        finish("failed");
+        return;
+      }
+      if (failed) toast.error("Script Failed", { description: `${testCase.name} failed with errors` });
+      else toast.success("Script Completed", { description: `${testCase.name} executed successfully` });
+      finish(failed ? "failed" : "succeeded");
+    },
+    [append, finish, model],
+  );
+
+  const cancel = useCallback(async () => {
+    if (!state.runId) return;
+    setIsCancelling(true);
+    try {
+      await cancelRun(state.runId);
+      toast("Cancellation requested", { description: `${state.testCase?.name ?? "The run"} is being stopped.` });
+    } catch (e) {
+      setIsCancelling(false);
+      toast.error("Cancel Failed", { description: messageOf(e) });
+    }
+  }, [state.runId, state.testCase]);
+
+  return {
+    state,
+    isRunning,
+    isCancelling,
+    model,
+    setModel,
+    run,
+    cancel,
+    setOutputOpen: (isOutputOpen: boolean) => setState((s) => ({ ...s, isOutputOpen })),
+  };
+}

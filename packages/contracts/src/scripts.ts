@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/** GET /api/scripts, POST /api/execute-script and POST /api/execute-scenario (spec sections 3 and 7). */
+
+export const ScriptScenarioSchema = z.enum(["environment", "scenario1", "scenario2"]);
+export type ScriptScenario = z.infer<typeof ScriptScenarioSchema>;
+
+export const TestCaseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** What the console sends back to run it: the case id or the Environment Control script id. */
+  scriptPath: z.string().optional(),
+  scenario: ScriptScenarioSchema.optional(),
+  isScenario: z.boolean().optional(),
+});
+export type TestCase = z.infer<typeof TestCaseSchema>;
+
+const TestCaseGroupSchema = z.object({ testCases: z.array(TestCaseSchema) });
+
+export const ScriptsResponseSchema = z.object({
+  environment: TestCaseGroupSchema,
+  scenario1: TestCaseGroupSchema,
+  scenario2: TestCaseGroupSchema,
+});
+export type ScriptsResponse = z.infer<typeof ScriptsResponseSchema>;
+
+/** Script and case ids: lower-case words joined by dashes, so no shell or path syntax fits in one. */
+export const SCRIPT_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const ScriptIdSchema = z
+  .string()
+  .max(64, "Script ids are at most 64 characters long")
+  .regex(SCRIPT_ID_PATTERN, "A script id is lower-case letters and digits joined by dashes");
+
+export const ExecuteScriptRequestSchema = z
+  .object({
+    scriptPath: ScriptIdSchema.optional(),
+    script: ScriptIdSchema.optional(),
+    scriptName: z.string().max(200).optional(),
+    scenario: z.string().max(64).optional(),
+  })
+  .refine((b) => b.scriptPath !== undefined || b.script !== undefined, {
+    message: "Name the script to run in scriptPath or script",
+  });
+export type ExecuteScriptRequest = z.infer<typeof ExecuteScriptRequestSchema>;
+
+export const ScriptExecutionResultSchema = z.object({
+  success: z.boolean(),
+  exitCode: z.number().int(),
+  stdout: z.string(),
+  stderr: z.string(),
+  workingDirectory: z.string(),
+  /** Relative to the workspace (downloadable from Results and the File Browser); null if none was written. */
+  outputFile: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type ScriptExecutionResult = z.infer<typeof ScriptExecutionResultSchema>;
+
+/** Models offered on the Test Cases screen (spec section 9), plus the built-in offline models. */
+export const TEST_CASE_MODELS = [
+  "gpt-4o",
+  "gpt-4o-mini",
+  "gpt-4-turbo",
+  "gpt-4",
+  "gpt-3.5-turbo",
+  "builtin/reference",
+  "builtin/naive",
+] as const;
+export const DEFAULT_TEST_CASE_MODEL = "gpt-4o";
+
+export const ExecuteScenarioRequestSchema = z.object({
+  scenarioId: ScriptIdSchema,
+  scenarioName: z.string().max(200).optional(),
+  model: z.string().min(1).max(200),
+  llm: z.literal("openai"),
+});
+export type ExecuteScenarioRequest = z.infer<typeof ExecuteScenarioRequestSchema>;
+
+/**
+ * One `data:` line of the execute-scenario stream. The spec's fields (data, message, command) are
+ * printed; `event` lets clients do more (architecture.md), e.g. `{event: "run", runId}` first.
+ */
+export const ScenarioStreamEventSchema = z.looseObject({
+  event: z.enum(["run", "turn", "tool", "score", "done", "error"]).optional(),
+  runId: z.string().optional(),
+  data: z.string().optional(),
+  message: z.string().optional(),
+  command: z.string().optional(),
+  status: z.string().optional(),
+});
+export type ScenarioStreamEvent = z.infer<typeof ScenarioStreamEventSchema>;
