@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
@@ -77,7 +78,7 @@ export default tseslint.config(
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: "module",
-      globals: { process: "readonly", console: "readonly", URL: "readonly" },
+      globals: { ...globals.node },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -88,7 +89,7 @@ export default tseslint.config(
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     languageOptions: {
-      globals: { window: "readonly", document: "readonly", localStorage: "readonly", fetch: "readonly" },
+      globals: { ...globals.browser },
     },
     rules: {
       "no-restricted-imports": [

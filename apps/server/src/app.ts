@@ -7,6 +7,8 @@ import { registerSecurityHeaders } from "./plugins/security-headers";
 import { authRoutes } from "./routes/auth";
 import { fileRoutes } from "./routes/files";
 import { resultRoutes } from "./routes/results";
+import { metadataRoutes } from "./routes/metadata";
+import { scenarioRoutes } from "./routes/scenarios";
 import { scriptRoutes } from "./routes/scripts";
 import { consoleRoutes } from "./routes/console";
 import { healthRoutes } from "./routes/health";
@@ -15,6 +17,7 @@ import type { ActivityLog } from "./services/activity";
 import { ENVIRONMENT_SCRIPTS, type EnvironmentScriptRegistry } from "./services/environment-scripts";
 import { createFileStore } from "./services/file-store";
 import { createResultsStore } from "./services/results";
+import { createMetadataStore } from "./services/scenario-metadata";
 import { createScriptRunner } from "./services/script-runner";
 import type { LoginThrottle } from "./services/login-throttle";
 import type { SessionStore } from "./services/sessions";
@@ -89,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   fileRoutes(app, { files: createFileStore({ rootDir: deps.config.workspaceDir }) });
   resultRoutes(app, { results: createResultsStore({ workspaceDir: deps.config.workspaceDir }) });
+  scenarioRoutes(app);
+  metadataRoutes(app, { metadata: createMetadataStore({ workspaceDir: deps.config.workspaceDir }) });
   const scripts = deps.environmentScripts ?? ENVIRONMENT_SCRIPTS;
   scriptRoutes(app, {
     scripts,

@@ -9,6 +9,7 @@ import { openDatabase } from "./db/database";
 import { createActivityLog } from "./services/activity";
 import { ensureFirstAdmin } from "./services/first-admin";
 import { createLoginThrottle } from "./services/login-throttle";
+import { writeScenarioMetadata } from "./services/scenario-metadata";
 import { createSessionStore } from "./services/sessions";
 import { createHealthMonitor } from "./services/system-health";
 import { createUserStore } from "./services/users";
@@ -28,6 +29,13 @@ async function main(): Promise<void> {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
+  // The File Browser and the Metadata page show one YAML file per case from the workspace. Without
+  // the files the Metadata page still works (it serves the generated text), so this only warns.
+  await writeScenarioMetadata(config.workspaceDir).catch((e: NodeJS.ErrnoException) =>
+    console.error(
+      `Warning: the scenario metadata files cannot be written to ${config.workspaceDir}/scenarios (${e.code ?? e.message}); the Metadata page serves them without a file.`,
+    ),
+  );
 
   const db = await openDatabase(config.privateDir).catch((e: Error) =>
     fail(`the database in ${config.privateDir} cannot be opened (${e.message}).`),

@@ -4,3 +4,5 @@ export * from "./system";
 export * from "./files";
 export * from "./results";
 export * from "./scripts";
+export * from "./scenarios";
+export * from "./metadata";

@@ -209,3 +209,25 @@ describe("POST /api/execute-script", () => {
     expect(body.stderr).toContain("[output truncated: more than 1 MiB]");
   });
 });
+
+describe("the simulator's Environment Control scripts", () => {
+  it("lists Environment Status, Reset Environment, Verify Scenarios and Clean Results", async () => {
+    const { t, auth } = await start();
+    const body = ScriptsResponseSchema.parse((await t.app.inject({ url: "/api/scripts", headers: auth })).json());
+    expect(body.environment.testCases.map((c) => c.name).sort()).toEqual([
+      "Clean Results",
+      "Environment Status",
+      "Reset Environment",
+      "Verify Scenarios",
+    ]);
+  });
+
+  it("Environment Status really builds every case and reports its evidence intact", async () => {
+    const { exec } = await start();
+    const res = await exec({ scriptPath: "environment-status", scriptName: "Environment Status" });
+    const body = ScriptExecutionResultSchema.parse(res.json());
+    expect(body.exitCode, body.stderr).toBe(0);
+    expect(body.stdout.match(/intact/g)).toHaveLength(13);
+    expect(body.stdout).toContain("s2-terraform-tag-persistence");
+  }, 120_000);
+});

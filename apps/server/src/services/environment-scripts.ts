@@ -22,7 +22,39 @@ export const DEFAULT_SCRIPT_TIMEOUT_MS = 5 * 60_000;
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../../..");
 const nodeScript = (relative: string): readonly string[] => [process.execPath, path.join(REPO_ROOT, relative)];
 
+const cli = (...args: string[]): readonly string[] => [...nodeScript("bin/analystbench.mjs"), ...args];
+
 export const ENVIRONMENT_SCRIPTS: EnvironmentScriptRegistry = new Map<string, EnvironmentScript>([
+  [
+    "environment-status",
+    {
+      name: "Environment Status",
+      description:
+        "Builds every case's simulated environment from content and reports its hosts, build time, hash and whether every piece of evidence is in place.",
+      argv: cli("env", "status"),
+      timeoutMs: 3 * 60_000,
+    },
+  ],
+  [
+    "reset-environment",
+    {
+      name: "Reset Environment",
+      description:
+        "Rebuilds every simulated host of all 13 cases from content and replaces the browsable copies under environments/ in the workspace.",
+      argv: cli("env", "reset"),
+      timeoutMs: 5 * 60_000,
+    },
+  ],
+  [
+    "verify-scenarios",
+    {
+      name: "Verify Scenarios",
+      description:
+        "Walks every case's intended solution path with the six analyst tools and fails loudly on any step that finds nothing.",
+      argv: cli("env", "verify"),
+      timeoutMs: 5 * 60_000,
+    },
+  ],
   [
     "clean-results",
     {

@@ -1,6 +1,7 @@
 import { Bash } from "just-bash";
 import type { CommandEnvironment, HostState } from "../host-state";
 import { fileCommands } from "./commands/files";
+import { findCommand } from "./commands/find";
 import { gitCommand } from "./commands/git";
 import { grepCommand } from "./commands/grep";
 import { miscCommands } from "./commands/misc";
@@ -50,7 +51,8 @@ export function createShell(host: HostState, env: CommandEnvironment): Bash {
       ...serviceCommands(host, env),
       ...fileCommands(host, env),
       gitCommand(host),
-      grepCommand(),
+      grepCommand(host),
+      findCommand(host),
       ...miscCommands(host),
     ],
   });

@@ -1,4 +1,5 @@
 import { defineCommand, type Command } from "just-bash";
+import type { HostState } from "../../host-state";
 import { fail } from "../args";
 
 type Mode = "G" | "E" | "F" | "P";
@@ -39,7 +40,7 @@ function globToRegExp(glob: string): RegExp {
  * and -r must search dotfiles such as .env and .bash_history (just-bash skips them). Patterns are
  * folded into one equivalent expression; recursion is done here and the files are handed over.
  */
-export function grepCommand(): Command {
+export function grepCommand(host: HostState): Command {
   return defineCommand("grep", async (args, ctx) => {
     if (!ctx.origCommand) return fail("grep: unavailable");
     const patterns: string[] = [];
@@ -111,29 +112,33 @@ export function grepCommand(): Command {
     if (recursive) {
       const roots = positional.length ? positional : ["."];
       files = [];
-      const walk = async (shown: string, abs: string): Promise<void> => {
-        const st = await ctx.fs.stat(abs).catch(() => null);
-        if (!st) {
+      // Walk the host's path index (no async stat per entry); symlinks are not followed.
+      const fs = host.fs;
+      const walk = (shown: string, abs: string, top: boolean): void => {
+        let kind = fs.entryKind(abs);
+        if (top && kind === "symlink") kind = fs.entryKind(fs.resolvePath("/", abs)) ?? kind;
+        if (!kind) {
           files.push(shown);
           return;
         }
-        if (!st.isDirectory) {
+        if (kind === "symlink" && !top) return;
+        if (kind !== "directory") {
           const base = shown.split("/").pop() ?? shown;
           if ((includes.length === 0 || includes.some((re) => re.test(base))) && !excludes.some((re) => re.test(base)))
             files.push(shown);
           return;
         }
-        for (const name of (await ctx.fs.readdir(abs)).sort()) {
-          const st2 = await ctx.fs.lstat(`${abs === "/" ? "" : abs}/${name}`).catch(() => null);
-          if (st2?.isDirectory && excludeDirs.some((re) => re.test(name))) continue;
-          if (st2?.isSymbolicLink) continue;
-          await walk(
+        for (const name of fs.listChildren(abs)) {
+          const childAbs = `${abs === "/" ? "" : abs}/${name}`;
+          if (fs.entryKind(childAbs) === "directory" && excludeDirs.some((re) => re.test(name))) continue;
+          walk(
             shown === "." && positional.length === 0 ? name : `${shown.replace(/\/$/, "")}/${name}`,
-            `${abs === "/" ? "" : abs}/${name}`,
+            childAbs,
+            false,
           );
         }
       };
-      for (const root of roots) await walk(root, ctx.fs.resolvePath(ctx.cwd, root));
+      for (const root of roots) walk(root, fs.resolvePath(ctx.cwd, root), true);
       if (files.length === 0) return { stdout: "", stderr: "", exitCode: 1 };
     }
     // grep -r names the file even when it found only one; just-bash has no -H, so a second,

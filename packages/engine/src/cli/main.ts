@@ -1,0 +1,92 @@
+import { TEST_CASES } from "@analystbench/scenarios";
+import { parseArgs } from "node:util";
+import { envExport, envReset, envStatus, envVerify, UsageError } from "./env-commands";
+import { shellCommand } from "./shell-command";
+import { table } from "./table";
+
+export const USAGE = `usage: analystbench <command> [options]
+
+commands:
+  cases [--json]                                   list the 13 test cases
+  env status [--case ID] [--json]                  hosts, build time, hash and evidence integrity
+  env verify [--case ID] [--json]                  walk every intended solution path with the tools
+  env export --case ID --out DIR                   write every host's filesystem to DIR
+  env reset --workspace DIR                        rebuild every environment into DIR/environments
+  shell --case ID --host ROLE [-c COMMAND]         a shell on a simulated host (interactive without -c)
+
+common options: --seed S (environment seed, default "analystbench")`;
+
+const OPTIONS = {
+  case: { type: "string" },
+  host: { type: "string" },
+  out: { type: "string" },
+  workspace: { type: "string" },
+  seed: { type: "string" },
+  json: { type: "boolean" },
+  command: { type: "string", short: "c" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Runs a command; returns the exit code (0 done, 1 failed, 2 bad usage). */
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const {
+    values: v,
+    positionals: [command, sub, ...extra],
+  } = parsed;
+  if (v.help || !command) {
+    console.log(USAGE);
+    return command || v.help ? 0 : 2;
+  }
+  try {
+    if (command === "cases" && !sub) {
+      if (v.json)
+        console.log(
+          JSON.stringify(
+            TEST_CASES.map((c) => ({
+              id: c.id,
+              scenario: c.scenario,
+              name: c.name,
+              category: c.category,
+              description: c.description,
+              samples: c.samples.map((s) => ({ id: s.id, title: s.title })),
+            })),
+            null,
+            2,
+          ),
+        );
+      else
+        console.log(
+          table(
+            ["ID", "SCENARIO", "SAMPLES", "NAME"],
+            TEST_CASES.map((c) => [c.id, c.scenario, String(c.samples.length), c.name]),
+          ),
+        );
+      return 0;
+    }
+    if (command === "env" && extra.length === 0) {
+      const opts = { caseId: v.case, seed: v.seed, json: v.json, out: v.out, workspace: v.workspace };
+      if (sub === "status") return await envStatus(opts);
+      if (sub === "verify") return await envVerify(opts);
+      if (sub === "export") return await envExport(opts);
+      if (sub === "reset") return await envReset(opts);
+    }
+    if (command === "shell" && !sub)
+      return await shellCommand({ caseId: v.case, host: v.host, command: v.command, seed: v.seed });
+    console.error(`Unknown command "${[command, sub, ...extra].filter(Boolean).join(" ")}".\n\n${USAGE}`);
+    return 2;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(e.message);
+      return 2;
+    }
+    console.error(`analystbench: ${(e as Error).message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,1 @@
+export { main as runCli } from "./cli/main";
