@@ -4,7 +4,6 @@
  * Prints the server's p50/p95 for GET /api/files on that folder (target p50 ≤ 100 ms) and the
  * time from clicking Open until Chromium shows the listing (target ≤ 1 s).
  */
-/* global fetch, performance, setTimeout */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
