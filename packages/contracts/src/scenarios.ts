@@ -87,7 +87,12 @@ export const Scenario1ViewSchema = z.object({
     }),
   ),
   narratives: z.array(
-    z.object({ id: z.string(), title: z.string(), baseline: DescribedCodeViewSchema, misconfig: DescribedCodeViewSchema }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      baseline: DescribedCodeViewSchema,
+      misconfig: DescribedCodeViewSchema,
+    }),
   ),
   llm_tasks: LlmTaskListViewSchema,
 });
@@ -123,7 +128,9 @@ export const Narrative2ViewSchema = z.object({
     common_actors: z.string(),
     real_world_example: z.string(),
   }),
-  conceptual_evidence_files: z.array(z.object({ asset_id: z.string(), file_name: z.string(), description: z.string() })),
+  conceptual_evidence_files: z.array(
+    z.object({ asset_id: z.string(), file_name: z.string(), description: z.string() }),
+  ),
   implementation_blueprint: ImplementationBlueprintViewSchema,
 });
 export type Narrative2View = z.infer<typeof Narrative2ViewSchema>;

@@ -129,3 +129,22 @@ export async function openSimSession(
     },
   };
 }
+
+/**
+ * The same session on the calling thread, without a worker or kill timer: for tests and tools
+ * that run trusted, known commands (the reference model's solution paths, calibration). Runs
+ * of models under test use openSimSession.
+ */
+export async function openInProcessSession(world: CaseWorld, opts: { seed?: string } = {}): Promise<SimSession> {
+  const { buildEnvironment } = await import("./environment");
+  const { runTool } = await import("./tools/run-tool");
+  const env = await buildEnvironment(world, { seed: opts.seed });
+  await env.hash();
+  return {
+    setupFailures: env.setupFailures,
+    callTool: (name, args) => runTool(env, name, args),
+    diff: () => env.diff(),
+    hash: () => env.hash(),
+    close: async () => {},
+  };
+}

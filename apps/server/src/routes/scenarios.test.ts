@@ -68,7 +68,15 @@ describe("GET /api/scenarios/:id", () => {
 
   it.each(["scenario1", "scenario2"])("leaves the simulator data and the answer key out of %s", async (id) => {
     const body = (await get(`/api/scenarios/${id}`)).body;
-    for (const key of ['"world"', '"hosts"', '"solution_path"', '"reference_answer"', '"grading"', '"iocs"', '"platform"'])
+    for (const key of [
+      '"world"',
+      '"hosts"',
+      '"solution_path"',
+      '"reference_answer"',
+      '"grading"',
+      '"iocs"',
+      '"platform"',
+    ])
       expect(body, key).not.toContain(key);
     // The page renders a section at a time, but the response should still be a sensible size.
     expect(body.length).toBeLessThan(1_500_000);

@@ -87,7 +87,11 @@ describe("the metadata list", () => {
     expect(list.metadata.filter((m) => m.scenario === "S1")).toHaveLength(5);
     expect(list.metadata.filter((m) => m.scenario === "S2")).toHaveLength(8);
     const dmz = list.metadata.find((m) => m.id === "s1-dmz")!;
-    expect(dmz).toMatchObject({ name: "DMZ Perimeter Services", category: "Network Security", path: "scenarios/s1-dmz.yaml" });
+    expect(dmz).toMatchObject({
+      name: "DMZ Perimeter Services",
+      category: "Network Security",
+      path: "scenarios/s1-dmz.yaml",
+    });
     expect(dmz.content).toBe(readFileSync(path.join(dir(), "s1-dmz.yaml"), "utf8"));
     expect(dmz.modified).toBe(statSync(path.join(dir(), "s1-dmz.yaml")).mtime.toISOString());
   });

@@ -111,7 +111,13 @@ export function createMetadataStore(opts: {
     async list() {
       return Promise.all(
         cases.map(async (c): Promise<MetadataFile> => {
-          const base = { id: c.id, name: c.name, description: c.description, category: c.category, scenario: c.scenario };
+          const base = {
+            id: c.id,
+            name: c.name,
+            description: c.description,
+            category: c.category,
+            scenario: c.scenario,
+          };
           const onDisk = await readIfRegularFile(path.join(opts.workspaceDir, metadataPath(c.id)));
           if (!onDisk) return { ...base, content: renderCaseYaml(c), modified: generatedAt };
           return { ...base, content: onDisk.text, modified: onDisk.modified.toISOString(), path: metadataPath(c.id) };

@@ -9,7 +9,9 @@ import {
 } from "lucide-react";
 import { DashboardPage } from "@/features/dashboard/dashboard-page";
 import { FileBrowserPage } from "@/features/filesystem/file-browser-page";
+import { MetadataPage } from "@/features/metadata/metadata-page";
 import { ResultsPage } from "@/features/results/results-page";
+import { ScenarioPage } from "@/features/scenario/scenario-page";
 import { ScriptsPage } from "@/features/scripts/scripts-page";
 import { ComingSoonPage } from "@/features/placeholder/coming-soon-page";
 import type { PageDefinition } from "@/lib/page-types";
@@ -28,12 +30,7 @@ export const PAGES: PageDefinition[] = [
     label: "Scenario",
     description: "Cybersecurity benchmark scenarios",
     icon: ShieldIcon,
-    component: () => (
-      <ComingSoonPage
-        title="Scenario Reference"
-        summary="Devices, configurations, narratives and task lists of both scenarios."
-      />
-    ),
+    component: ScenarioPage,
   },
   {
     id: "scripts",
@@ -54,12 +51,7 @@ export const PAGES: PageDefinition[] = [
     label: "Metadata",
     description: "View scenario configurations",
     icon: DatabaseIcon,
-    component: () => (
-      <ComingSoonPage
-        title="Scenario Metadata"
-        summary="The configuration of every test case, formatted and as YAML."
-      />
-    ),
+    component: MetadataPage,
   },
   {
     id: "results",

@@ -1,12 +1,17 @@
 import { TEST_CASES } from "@analystbench/scenarios";
 import { parseArgs } from "node:util";
+import { VERSION } from "../version";
 import { envExport, envReset, envStatus, envVerify, UsageError } from "./env-commands";
+import { evalCommand } from "./eval-command";
 import { shellCommand } from "./shell-command";
 import { table } from "./table";
 
 export const USAGE = `usage: analystbench <command> [options]
 
 commands:
+  eval --case <id|all> --model <name> [--epochs N] [--max-connections N] [--grader MODEL]
+       [--limit N] [--log-dir DIR] [--workspace DIR] [--json]
+                                                   run a model on cases, grade it, write results
   cases [--json]                                   list the 13 test cases
   env status [--case ID] [--json]                  hosts, build time, hash and evidence integrity
   env verify [--case ID] [--json]                  walk every intended solution path with the tools
@@ -14,7 +19,10 @@ commands:
   env reset --workspace DIR                        rebuild every environment into DIR/environments
   shell --case ID --host ROLE [-c COMMAND]         a shell on a simulated host (interactive without -c)
 
-common options: --seed S (environment seed, default "analystbench")`;
+common options: --seed S (environment seed, default "analystbench")
+models: builtin/reference, builtin/naive (offline), openai/<model> (OPENAI_API_KEY, OPENAI_BASE_URL),
+        <provider>/<model> from the JSON file named by ANALYSTBENCH_MODELS_FILE
+exit codes: 0 finished, 1 a run or check failed, 2 bad usage`;
 
 const OPTIONS = {
   case: { type: "string" },
@@ -25,6 +33,12 @@ const OPTIONS = {
   json: { type: "boolean" },
   command: { type: "string", short: "c" },
   help: { type: "boolean", short: "h" },
+  model: { type: "string" },
+  epochs: { type: "string" },
+  "max-connections": { type: "string" },
+  grader: { type: "string" },
+  "log-dir": { type: "string" },
+  limit: { type: "string" },
 } as const;
 
 /** Runs a command; returns the exit code (0 done, 1 failed, 2 bad usage). */
@@ -76,6 +90,21 @@ export async function main(argv: string[]): Promise<number> {
       if (sub === "verify") return await envVerify(opts);
       if (sub === "export") return await envExport(opts);
       if (sub === "reset") return await envReset(opts);
+    }
+    if (command === "eval" && !sub) {
+      return await evalCommand({
+        caseId: v.case,
+        model: v.model,
+        epochs: v.epochs,
+        maxConnections: v["max-connections"],
+        grader: v.grader,
+        logDir: v["log-dir"],
+        workspace: v.workspace,
+        limit: v.limit,
+        seed: v.seed,
+        json: v.json,
+        version: VERSION,
+      });
     }
     if (command === "shell" && !sub)
       return await shellCommand({ caseId: v.case, host: v.host, command: v.command, seed: v.seed });

@@ -1,0 +1,25 @@
+import type { Scenario1View } from "@analystbench/contracts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CodePanel } from "./code-pair";
+
+/** Per device, the Baseline and the Misconfigured version of its configuration. */
+export function SecurityConfigs({ configs }: { configs: Scenario1View["configs"] }) {
+  return (
+    <div className="space-y-5">
+      {configs.map((c) => (
+        <Card key={c.id} data-testid="config-card">
+          <CardHeader>
+            <CardTitle>{c.title}</CardTitle>
+            <CardDescription>
+              {c.device} · <span className="font-mono text-xs">{c.path}</span>
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <CodePanel kind="baseline" title="Baseline" side={c.baseline} />
+            <CodePanel kind="attack" title="Misconfigured" side={c.misconfig} />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

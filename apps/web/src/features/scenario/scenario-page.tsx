@@ -1,0 +1,121 @@
+import { DEFAULT_SCENARIO_ID, type ScenarioId, type ScenarioReference } from "@analystbench/contracts";
+import { RefreshCwIcon, TriangleAlertIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { messageOf } from "@/lib/download";
+import { useScenario, useScenarioList } from "./api/get-scenario";
+import { AttackNarratives } from "./components/attack-narratives";
+import { DeviceTable } from "./components/device-table";
+import { LlmTaskList } from "./components/llm-task-list";
+import { ReferenceMaterials } from "./components/reference-materials";
+import { ScenarioDescription } from "./components/scenario-description";
+import { ScenarioNarratives } from "./components/scenario-narratives";
+import { ScenarioSidePanel } from "./components/scenario-side-panel";
+import { SecurityConfigs } from "./components/security-configs";
+import { SECTIONS, firstSection, type SectionId } from "./sections";
+
+/** Only the selected section is rendered: the scenarios are long, the page must stay quick. */
+function SectionContent({ scenario, section }: { scenario: ScenarioReference; section: SectionId }) {
+  if (scenario.id === "scenario1") {
+    switch (section) {
+      case "devices": {
+        const groups = scenario.zones.map((z) => ({
+          id: z.id,
+          label: `${z.name} · ${z.cidr}`,
+          devices: scenario.devices.filter((d) => d.zone === z.id),
+        }));
+        return <DeviceTable caption="Network Devices" groups={groups.filter((g) => g.devices.length > 0)} />;
+      }
+      case "configs":
+        return <SecurityConfigs configs={scenario.configs} />;
+      case "narratives":
+        return <AttackNarratives narratives={scenario.narratives} />;
+      case "tasks":
+        return <LlmTaskList taskList={scenario.llm_tasks} />;
+      default:
+        return null;
+    }
+  }
+  switch (section) {
+    case "description":
+      return <ScenarioDescription scenario={scenario} />;
+    case "reference":
+      return <ReferenceMaterials reference={scenario.reference} />;
+    case "narratives":
+      return <ScenarioNarratives narratives={scenario.narratives} />;
+    case "tasks":
+      return <LlmTaskList taskList={scenario.llm_tasks} />;
+    default:
+      return null;
+  }
+}
+
+export function ScenarioPage() {
+  const [selection, setSelection] = useState<{ scenario: ScenarioId; section: SectionId }>({
+    scenario: DEFAULT_SCENARIO_ID,
+    section: firstSection(DEFAULT_SCENARIO_ID),
+  });
+  const list = useScenarioList();
+  const content = useScenario(selection.scenario);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionLabel = SECTIONS[selection.scenario].find((s) => s.id === selection.section)?.label ?? "";
+
+  // A new section starts at its top, not wherever the previous one was scrolled to.
+  useEffect(() => {
+    const heading = headingRef.current;
+    if (heading && heading.getBoundingClientRect().top < 0) heading.scrollIntoView?.({ block: "start" });
+  }, [selection]);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Scenario Reference</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Devices, configurations, narratives and the task lists the models are scored on.
+        </p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <ScenarioSidePanel
+          scenario={selection.scenario}
+          section={selection.section}
+          summaries={list.data?.scenarios}
+          onScenarioChange={(scenario) => setSelection({ scenario, section: firstSection(scenario) })}
+          onSectionChange={(section) => setSelection((s) => ({ ...s, section }))}
+        />
+        <section className="min-w-0 space-y-4" aria-labelledby="scenario-section-heading">
+          <div className="scroll-mt-6" ref={headingRef}>
+            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              {content.data?.title ?? list.data?.scenarios.find((s) => s.id === selection.scenario)?.title ?? "\u00a0"}
+            </p>
+            <h2 id="scenario-section-heading" className="text-xl font-semibold tracking-tight">
+              {sectionLabel}
+            </h2>
+          </div>
+          {content.isPending ? (
+            <Card>
+              <CardContent className="flex items-center justify-center gap-3 py-10 text-sm text-muted-foreground">
+                <Spinner className="size-5" /> Loading scenario...
+              </CardContent>
+            </Card>
+          ) : content.isError ? (
+            <Alert variant="destructive">
+              <TriangleAlertIcon />
+              <AlertTitle>{messageOf(content.error, "Failed to load the scenario")}</AlertTitle>
+              <AlertDescription className="flex items-center justify-between gap-4">
+                <span>The scenario content could not be loaded.</span>
+                <Button size="sm" variant="outline" onClick={() => void content.refetch()}>
+                  <RefreshCwIcon /> Retry
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <SectionContent scenario={content.data} section={selection.section} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

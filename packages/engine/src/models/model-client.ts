@@ -1,0 +1,75 @@
+import type { ToolDefinition } from "@analystbench/sim";
+import type { ChatMessage, ToolCallRecord, Usage } from "../types";
+
+/**
+ * What the agent loop needs from a model: one completion of a conversation with tools. Providers
+ * (OpenAI-compatible HTTP, the built-in models) implement it; tests inject their own.
+ */
+export interface ModelRequest {
+  messages: ChatMessage[];
+  /** Tools the model may call; empty to ask for a final answer without tools. */
+  tools: ToolDefinition[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** Streaming text, as it arrives. */
+  onText?: (delta: string) => void;
+}
+
+export interface ModelReply {
+  content: string;
+  toolCalls: ToolCallRecord[];
+  finishReason: "stop" | "tool_calls" | "length" | "content_filter" | "unknown";
+  usage: Usage;
+  /** How many failed attempts (429, 5xx, timeouts, dropped connections) preceded this reply. */
+  retries: number;
+}
+
+export interface ModelClient {
+  /** provider/model, e.g. openai/gpt-4o or builtin/reference. */
+  readonly name: string;
+  readonly baseUrl: string | null;
+  complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply>;
+}
+
+/** A model call that failed for good: retries exhausted, or an error retrying cannot fix. */
+export class ModelCallError extends Error {
+  constructor(
+    message: string,
+    readonly retries: number,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** A configuration problem the operator must fix (missing key, unknown model). */
+export class ModelConfigError extends Error {}
+
+export const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null };
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+    costUsd: a.costUsd === null && b.costUsd === null ? null : (a.costUsd ?? 0) + (b.costUsd ?? 0),
+  };
+}
+
+/** Rough token count (≈ 4 characters per token), for servers that report no usage and for built-ins. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** Parses a tool call's arguments; a model that sends non-JSON learns why from the tool result. */
+export function parseToolArguments(raw: string): { args: Record<string, unknown> | null; error: string | null } {
+  if (raw.trim() === "") return { args: {}, error: null };
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === "object" && !Array.isArray(value))
+      return { args: value as Record<string, unknown>, error: null };
+    return { args: null, error: "the arguments must be a JSON object" };
+  } catch (e) {
+    return { args: null, error: `the arguments are not valid JSON (${(e as Error).message})` };
+  }
+}

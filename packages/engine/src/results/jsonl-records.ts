@@ -1,0 +1,46 @@
+import type { RunResult, SampleResult } from "../types";
+
+/** One benchmark record per sample and epoch: the row people load into a dataframe. */
+export function benchmarkRecord(run: RunResult, s: SampleResult): Record<string, unknown> {
+  return {
+    run_id: run.runId,
+    case: run.caseId,
+    case_name: run.caseName,
+    scenario: run.scenario,
+    sample: s.sampleId,
+    title: s.title,
+    model: run.model,
+    epoch: s.epoch,
+    status: s.status,
+    checkpoints: (s.score?.checkpoints ?? []).map((c) => ({
+      number: c.number,
+      name: c.name,
+      outcome: c.outcome,
+      points: c.points,
+      rationale: c.rationale,
+      judge: c.judge
+        ? { model: c.judge.model, outcome: c.judge.outcome, agrees: c.judge.agrees, reasoning: c.judge.reasoning }
+        : null,
+    })),
+    total: s.score?.total ?? null,
+    max: s.score?.max ?? 10,
+    normalized: s.score?.normalized ?? null,
+    safe_solve: s.score?.safeSolve ?? false,
+    tokens: { input: s.usage.inputTokens, output: s.usage.outputTokens, total: s.usage.totalTokens },
+    cost_usd: s.usage.costUsd,
+    tool_calls: s.toolCalls,
+    turns: s.turns,
+    duration_seconds: Math.round(s.durationMs) / 1000,
+    limits_hit: s.limitsHit,
+    error: s.error?.message ?? null,
+    grader: run.grader,
+    seed: s.seed,
+    env_hash: s.envHash,
+    started: s.startedAt,
+    finished: s.completedAt,
+  };
+}
+
+export function benchmarkJsonl(run: RunResult): string {
+  return run.samples.map((s) => JSON.stringify(benchmarkRecord(run, s))).join("\n") + "\n";
+}

@@ -1,0 +1,137 @@
+import { stringify as toYaml } from "yaml";
+import type { RunResult, SampleResult, ToolEvent } from "../types";
+
+const outcomeLabel = { plus: "✔ plus", zero: "○ zero", minus: "✘ minus" } as const;
+
+/** Table cells: one line, pipes escaped. */
+const cell = (s: string) => s.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+
+/** The model's report under our headings: its own headings are pushed two levels down. */
+function demoteHeadings(markdown: string): string {
+  return markdown.replace(
+    /^(#{1,4})(\s)/gm,
+    (_m, hashes: string, space: string) => `${"#".repeat(Math.min(6, hashes.length + 3))}${space}`,
+  );
+}
+
+function describeCall(t: ToolEvent): string {
+  const args = t.arguments ?? {};
+  const detail =
+    typeof args.command_with_args === "string"
+      ? `${args.device_role}: ${args.command_with_args}`
+      : Object.values(args).map(String).join(", ");
+  return `\`${t.name}\`${detail ? ` — ${cell(detail).slice(0, 160)}` : ""}${t.ok ? "" : " (failed)"}`;
+}
+
+export function runTotals(run: RunResult) {
+  const scored = run.samples.filter((s) => s.score);
+  return {
+    total: scored.reduce((n, s) => n + s.score!.total, 0),
+    max: run.samples.reduce((n, s) => n + (s.score?.max ?? 10), 0),
+    tokens: run.samples.reduce((n, s) => n + s.usage.totalTokens, 0),
+    toolCalls: run.samples.reduce((n, s) => n + s.toolCalls, 0),
+    costUsd: run.samples.some((s) => s.usage.costUsd !== null)
+      ? run.samples.reduce((n, s) => n + (s.usage.costUsd ?? 0), 0)
+      : null,
+    safeSolves: run.samples.filter((s) => s.score?.safeSolve).length,
+  };
+}
+
+function sampleSection(s: SampleResult): string {
+  const score = s.score ? `${s.score.total}/${s.score.max}` : "not graded";
+  const lines = [
+    `## ${s.title} — ${score}`,
+    "",
+    `Sample \`${s.sampleId}\`, epoch ${s.epoch} · status **${s.status}**${s.limitsHit.length ? ` · limits hit: ${s.limitsHit.join(", ")}` : ""}${s.score ? ` · safe solve: ${s.score.safeSolve ? "yes" : "no"}` : ""}`,
+    "",
+  ];
+  if (s.error) lines.push(`> **Error:** ${cell(s.error.message)}`, "");
+  lines.push(
+    "### Findings",
+    "",
+    s.finalReport.trim() ? demoteHeadings(s.finalReport.trim()) : "_The model wrote no report._",
+    "",
+  );
+  if (s.score) {
+    const judged = s.score.checkpoints.some((c) => c.judge);
+    lines.push(
+      "### Checkpoints",
+      "",
+      `| # | Checkpoint | Outcome | Points | Rationale |${judged ? " Grader model |" : ""}`,
+      `|---|---|---|---|---|${judged ? "---|" : ""}`,
+    );
+    for (const c of s.score.checkpoints) {
+      const judge = c.judge
+        ? ` ${c.judge.outcome}${c.judge.agrees ? "" : " (disagrees)"}: ${cell(c.judge.reasoning)} |`
+        : judged
+          ? " — |"
+          : "";
+      lines.push(
+        `| ${c.number} | ${cell(c.name)} | ${outcomeLabel[c.outcome]} | ${c.points > 0 ? "+" : ""}${c.points} | ${cell(c.rationale)} |${judge}`,
+      );
+    }
+    lines.push(`| | **Total** | | **${s.score.total}** | normalized ${s.score.normalized} |${judged ? " |" : ""}`, "");
+  }
+  const tools = s.timeline.filter((e): e is ToolEvent => e.kind === "tool");
+  lines.push("### Tools used", "");
+  if (tools.length === 0) lines.push("No tool calls.", "");
+  else {
+    const counts = new Map<string, number>();
+    for (const t of tools) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+    lines.push([...counts].map(([n, c]) => `\`${n}\` × ${c}`).join(" · "), "");
+    tools.forEach((t, i) => lines.push(`${i + 1}. ${describeCall(t)}`));
+    lines.push("");
+  }
+  const changes = [
+    ...s.diff.files.map((f) => `${f.change} \`${f.path}\` on ${f.host}`),
+    ...s.diff.stateChanges.map((c) => `${c.target} on ${c.host}: ${c.from} → ${c.to}`),
+  ];
+  lines.push(
+    "### Changes to the environment",
+    "",
+    changes.length ? changes.map((c) => `- ${c}`).join("\n") : "None: the investigation changed nothing.",
+    "",
+  );
+  lines.push(
+    "### Usage",
+    "",
+    `${s.usage.inputTokens} input + ${s.usage.outputTokens} output = ${s.usage.totalTokens} tokens${s.usage.costUsd !== null ? ` (≈ $${s.usage.costUsd.toFixed(4)})` : ""} · ${s.turns} turns · ${s.toolCalls} tool calls · ${(s.durationMs / 1000).toFixed(1)} s · environment ${s.envHash.slice(0, 12)} (seed ${s.seed})`,
+    "",
+  );
+  return lines.join("\n");
+}
+
+/** The human-readable execution report of a run, with YAML front matter the Results page reads. */
+export function markdownReport(run: RunResult): string {
+  const t = runTotals(run);
+  const front = toYaml({
+    run_id: run.runId,
+    case: run.caseId,
+    case_name: run.caseName,
+    model: run.model,
+    status: run.status,
+    score: `${t.total}/${t.max}`,
+    total: t.total,
+    max: t.max,
+    samples: run.samples.length,
+    epochs: run.epochs,
+    safe_solves: t.safeSolves,
+    tokens: t.tokens,
+    tool_calls: t.toolCalls,
+    cost_usd: t.costUsd,
+    grader: run.grader,
+    started: run.startedAt,
+    finished: run.completedAt,
+    duration_seconds: Math.round(Date.parse(run.completedAt) - Date.parse(run.startedAt)) / 1000,
+    version: run.version,
+  }).trimEnd();
+  const summary = [
+    "| Sample | Epoch | Status | Score | Safe solve | Tokens | Tool calls | Time |",
+    "|---|---|---|---|---|---|---|---|",
+    ...run.samples.map(
+      (s) =>
+        `| ${cell(s.title)} | ${s.epoch} | ${s.status} | ${s.score ? `${s.score.total}/${s.score.max}` : "—"} | ${s.score?.safeSolve ? "yes" : "no"} | ${s.usage.totalTokens} | ${s.toolCalls} | ${(s.durationMs / 1000).toFixed(1)} s |`,
+    ),
+  ].join("\n");
+  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${run.samples.length} sample run${run.samples.length === 1 ? "" : "s"} (${t.safeSolves} safe solve${t.safeSolves === 1 ? "" : "s"}).\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
+}

@@ -1,0 +1,287 @@
+import type { TestCase } from "@analystbench/scenarios";
+import { openSimSession, type SimSession } from "@analystbench/sim";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { RunSampleInput, SampleProgress } from "../agent/run-sample";
+import { runSample } from "../agent/run-sample";
+import { expectedEvidence } from "../grading/evidence-files";
+import { gradeSample } from "../grading/grade-sample";
+import { applyJudge } from "../grading/judge";
+import {
+  createModelClient,
+  modelBaseUrl,
+  normalizeModelName,
+  type ModelFactoryOptions,
+} from "../models/model-registry";
+import type { ModelClient } from "../models/model-client";
+import { writeFileAtomic } from "../results/atomic-write";
+import { buildInspectLog, inspectLogFileName } from "../results/inspect-log";
+import { benchmarkJsonl } from "../results/jsonl-records";
+import { markdownReport, runTotals } from "../results/markdown-report";
+import { resultBaseName } from "../results/naming";
+import type { RunLimits, RunResult, RunStatus, SampleResult, ToolEvent } from "../types";
+import { Limiter } from "./limiter";
+
+export const DEFAULT_LIMITS: RunLimits = { maxTurns: 30, maxTokens: 400_000, maxToolCalls: 120, maxSeconds: 1_800 };
+
+/** What a run reports as it goes: the server streams these, the command line prints them. */
+export type RunEvent =
+  | { event: "run"; runId: string; caseId: string; caseName: string; model: string; samples: number; epochs: number }
+  | { event: "sample"; runId: string; sampleId: string; title: string; epoch: number }
+  | ({ event: "progress"; runId: string; sampleId: string; epoch: number } & SampleProgress)
+  | {
+      event: "score";
+      runId: string;
+      sampleId: string;
+      title: string;
+      epoch: number;
+      status: SampleResult["status"];
+      total: number | null;
+      max: number;
+      safeSolve: boolean;
+      checkpoints: { number: number; name: string; outcome: string; points: number; rationale: string }[];
+      error: string | null;
+    }
+  | { event: "done"; runId: string; status: RunStatus; total: number; max: number; files: RunFiles }
+  | { event: "error"; runId: string; message: string };
+
+export interface RunFiles {
+  /** Paths relative to the workspace (the log's is absolute when --log-dir points elsewhere). */
+  report: string;
+  benchmark: string;
+  log: string;
+}
+
+export interface RunCaseOptions {
+  testCase: TestCase;
+  model: string;
+  epochs?: number;
+  limits?: Partial<RunLimits>;
+  /** An optional grader model (LLM judge). */
+  grader?: string | null;
+  /** Environment seed; the same seed builds the same environment. */
+  seed?: string;
+  runId?: string;
+  workspaceDir: string;
+  /** Where the Inspect eval log goes; <workspace>/logs when omitted. */
+  logDir?: string;
+  version: string;
+  /** Concurrent samples of this run (shared per model by the server). */
+  limiter?: Limiter;
+  models?: ModelFactoryOptions;
+  /** Injected for tests and replays. */
+  createModel?: (name: string, sample: RunSampleInput["sample"]) => ModelClient;
+  openSession?: (world: ReturnType<TestCase["world"]>, opts: { seed: string }) => Promise<SimSession>;
+  now?: () => number;
+  temperature?: number;
+  signal?: AbortSignal;
+  onEvent?: (e: RunEvent) => void;
+}
+
+export function newRunId(): string {
+  return `r_${randomBytes(8).toString("base64url").replace(/[-_]/g, "x").slice(0, 10)}`;
+}
+
+const statusOf = (samples: SampleResult[]): RunStatus =>
+  samples.every((s) => s.status === "completed")
+    ? "completed"
+    : samples.every((s) => s.status === "failed")
+      ? "failed"
+      : "partial";
+
+/**
+ * Runs a model on every sample of a case (× epochs): each sample in a fresh simulated
+ * environment of its own, graded on its four checkpoints; then writes the markdown report, the
+ * JSONL records and the Inspect eval log, each atomically. Model and environment failures end
+ * as recorded sample errors, never as an exception out of here (bad configuration aside).
+ */
+export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; files: RunFiles }> {
+  const now = opts.now ?? Date.now;
+  const model = normalizeModelName(opts.model);
+  const runId = opts.runId ?? newRunId();
+  const epochs = opts.epochs ?? 1;
+  const limits: RunLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const seed = opts.seed ?? "analystbench";
+  const limiter = opts.limiter ?? new Limiter(8);
+  const signal = opts.signal ?? new AbortController().signal;
+  const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));
+  const openSession = opts.openSession ?? ((world, o) => openSimSession(world, o));
+  const emit = (e: RunEvent) => opts.onEvent?.(e);
+  const { testCase } = opts;
+  const startedAt = new Date(now()).toISOString();
+  emit({
+    event: "run",
+    runId,
+    caseId: testCase.id,
+    caseName: testCase.name,
+    model,
+    samples: testCase.samples.length,
+    epochs,
+  });
+
+  const world = testCase.world();
+  const evidenceFiles = expectedEvidence(testCase);
+  const jobs = [];
+  for (let epoch = 1; epoch <= epochs; epoch++) {
+    for (const sample of testCase.samples) {
+      jobs.push(
+        limiter.run(async (): Promise<SampleResult> => {
+          emit({ event: "sample", runId, sampleId: sample.id, title: sample.title, epoch });
+          let counter = 0;
+          const ctx = { now, id: (prefix: string) => `${prefix}-${sample.id}-${epoch}-${++counter}` };
+          let session: SimSession | undefined;
+          try {
+            session = await openSession(world, { seed });
+            const transcript = await runSample({
+              testCase,
+              sample,
+              epoch,
+              model: createModel(model, sample),
+              session,
+              limits,
+              ctx,
+              seed,
+              signal,
+              temperature: opts.temperature,
+              onProgress: (p) => emit({ event: "progress", runId, sampleId: sample.id, epoch, ...p }),
+            });
+            const diff = await session.diff();
+            const envHash = await session.hash();
+            const toolEvents = transcript.timeline.filter((e): e is ToolEvent => e.kind === "tool");
+            const score =
+              transcript.status === "failed" && transcript.turns === 0
+                ? null
+                : gradeSample({
+                    checkpoints: sample.task.checkpoints,
+                    report: transcript.finalReport,
+                    toolEvents,
+                    diff,
+                    evidenceFiles,
+                  });
+            if (score && opts.grader) {
+              const problem = await applyJudge(
+                createModel(opts.grader, sample),
+                sample.task.checkpoints,
+                score.checkpoints,
+                transcript.finalReport,
+                toolEvents,
+                signal,
+              );
+              if (problem)
+                transcript.timeline.push({
+                  kind: "info",
+                  timestamp: new Date(now()).toISOString(),
+                  source: "grader",
+                  data: { problem },
+                });
+            }
+            transcript.timeline.push({ kind: "score", timestamp: new Date(now()).toISOString() });
+            const result: SampleResult = { ...transcript, score, envHash, diff };
+            emit({
+              event: "score",
+              runId,
+              sampleId: sample.id,
+              title: sample.title,
+              epoch,
+              status: result.status,
+              total: score?.total ?? null,
+              max: score?.max ?? 10,
+              safeSolve: score?.safeSolve ?? false,
+              checkpoints: (score?.checkpoints ?? []).map((c) => ({
+                number: c.number,
+                name: c.name,
+                outcome: c.outcome,
+                points: c.points,
+                rationale: c.rationale,
+              })),
+              error: result.error?.message ?? null,
+            });
+            return result;
+          } catch (e) {
+            // The environment itself failed (a content or simulator bug): record it on the sample.
+            const message = `the simulated environment failed: ${(e as Error).message}`;
+            const at = new Date(now()).toISOString();
+            emit({
+              event: "score",
+              runId,
+              sampleId: sample.id,
+              title: sample.title,
+              epoch,
+              status: "failed",
+              total: null,
+              max: 10,
+              safeSolve: false,
+              checkpoints: [],
+              error: message,
+            });
+            return {
+              caseId: testCase.id,
+              sampleId: sample.id,
+              title: sample.title,
+              epoch,
+              model,
+              status: "failed",
+              systemPrompt: "",
+              taskPrompt: "",
+              messages: [],
+              timeline: [],
+              finalReport: "",
+              score: null,
+              usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null },
+              turns: 0,
+              toolCalls: 0,
+              limitsHit: [],
+              error: { message, stack: (e as Error).stack ?? null },
+              startedAt: at,
+              completedAt: at,
+              durationMs: 0,
+              seed,
+              envHash: "",
+              diff: { files: [], stateChanges: [], commands: [] },
+            };
+          } finally {
+            await session?.close().catch(() => {});
+          }
+        }),
+      );
+    }
+  }
+  const samples = await Promise.all(jobs);
+  samples.sort(
+    (a, b) =>
+      a.epoch - b.epoch ||
+      testCase.samples.findIndex((s) => s.id === a.sampleId) - testCase.samples.findIndex((s) => s.id === b.sampleId),
+  );
+
+  const run: RunResult = {
+    runId,
+    caseId: testCase.id,
+    caseName: testCase.name,
+    scenario: testCase.scenario,
+    model,
+    modelBaseUrl: modelBaseUrl(model, opts.models),
+    grader: opts.grader ? normalizeModelName(opts.grader) : null,
+    epochs,
+    limits,
+    status: statusOf(samples),
+    startedAt,
+    completedAt: new Date(now()).toISOString(),
+    samples,
+    version: opts.version,
+  };
+  const base = resultBaseName(run);
+  const logPath = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"), inspectLogFileName(run));
+  const relativeLog = path.relative(opts.workspaceDir, logPath);
+  const files: RunFiles = {
+    report: `${base}.md`,
+    benchmark: `${base}.jsonl`,
+    log: relativeLog.startsWith("..") || path.isAbsolute(relativeLog) ? logPath : relativeLog,
+  };
+  await writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run));
+  await writeFileAtomic(logPath, `${JSON.stringify(buildInspectLog(run), null, 2)}\n`);
+  // The report last: its presence means the run's files are complete.
+  await writeFileAtomic(path.join(opts.workspaceDir, files.report), markdownReport(run));
+  const totals = runTotals(run);
+  emit({ event: "done", runId, status: run.status, total: totals.total, max: totals.max, files });
+  return { run, files };
+}

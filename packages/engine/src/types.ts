@@ -1,0 +1,166 @@
+import type { EnvironmentDiff } from "@analystbench/sim";
+
+/**
+ * What a run produces, independent of any output format. The report, JSONL and Inspect log
+ * writers read these; the agent loop and grader write them. Times are ISO strings from the
+ * injected clock, so a recorded run reads the same when it is replayed.
+ */
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** USD, when the model's price is known. */
+  costUsd: number | null;
+}
+
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  /** Parsed arguments, or null when the model sent arguments that are not a JSON object. */
+  arguments: Record<string, unknown> | null;
+  /** The arguments exactly as the model sent them. */
+  rawArguments: string;
+  parseError: string | null;
+}
+
+export type ChatMessage =
+  | { id: string; role: "system"; content: string }
+  | { id: string; role: "user"; content: string }
+  | { id: string; role: "assistant"; content: string; toolCalls: ToolCallRecord[]; model: string }
+  | { id: string; role: "tool"; toolCallId: string; name: string; content: string; error: string | null };
+
+export interface ModelCallEvent {
+  kind: "model";
+  timestamp: string;
+  completedAt: string;
+  durationMs: number;
+  /** Messages the model saw (by id). */
+  inputIds: string[];
+  /** The assistant message it answered with, or null when the call failed. */
+  outputId: string | null;
+  finishReason: "stop" | "tool_calls" | "length" | "content_filter" | "error" | "unknown";
+  usage: Usage;
+  retries: number;
+  error: string | null;
+}
+
+export interface ToolEvent {
+  kind: "tool";
+  timestamp: string;
+  completedAt: string;
+  durationMs: number;
+  callId: string;
+  name: string;
+  arguments: Record<string, unknown> | null;
+  output: string;
+  ok: boolean;
+  truncated: boolean;
+  /** Why the call failed (bad arguments, unknown tool, timeout), when it did. */
+  error: string | null;
+}
+
+export interface InfoEvent {
+  kind: "info";
+  timestamp: string;
+  source: string;
+  data: Record<string, unknown>;
+}
+
+export interface ScoreEventRecord {
+  kind: "score";
+  timestamp: string;
+}
+
+export type TimelineEvent = ModelCallEvent | ToolEvent | InfoEvent | ScoreEventRecord;
+
+export type Outcome = "plus" | "zero" | "minus";
+
+export interface JudgeVerdict {
+  model: string;
+  outcome: Outcome;
+  reasoning: string;
+  /** Whether the judge reached the same outcome as the deterministic grader. */
+  agrees: boolean;
+}
+
+export interface CheckpointGrade {
+  number: number;
+  name: string;
+  outcome: Outcome;
+  points: number;
+  /** One or two sentences: why this outcome. */
+  rationale: string;
+  /** What supports it: indicators stated, evidence retrieved, harm found. */
+  evidence: string[];
+  /** The optional grader model's verdict, recorded beside the deterministic one. */
+  judge: JudgeVerdict | null;
+}
+
+export interface SampleScore {
+  checkpoints: CheckpointGrade[];
+  /** Signed sum of checkpoint points, −10 … +10. */
+  total: number;
+  max: number;
+  /** total / max, −1 … 1. */
+  normalized: number;
+  /** Solved without any minus: every checkpoint plus or zero, and at least one plus. */
+  safeSolve: boolean;
+}
+
+export type SampleStatus = "completed" | "partial" | "failed";
+
+export interface SampleResult {
+  caseId: string;
+  sampleId: string;
+  title: string;
+  epoch: number;
+  model: string;
+  /** completed: finished with a report; partial: a limit stopped it (still graded); failed: an error did. */
+  status: SampleStatus;
+  systemPrompt: string;
+  taskPrompt: string;
+  messages: ChatMessage[];
+  timeline: TimelineEvent[];
+  finalReport: string;
+  score: SampleScore | null;
+  usage: Usage;
+  turns: number;
+  toolCalls: number;
+  limitsHit: ("turns" | "tokens" | "tool_calls" | "time")[];
+  error: { message: string; stack: string | null } | null;
+  startedAt: string;
+  completedAt: string;
+  durationMs: number;
+  seed: string;
+  envHash: string;
+  diff: EnvironmentDiff;
+}
+
+export interface RunLimits {
+  maxTurns: number;
+  maxTokens: number | null;
+  maxToolCalls: number | null;
+  maxSeconds: number | null;
+}
+
+export type RunStatus = "completed" | "partial" | "failed";
+
+export interface RunResult {
+  runId: string;
+  caseId: string;
+  caseName: string;
+  scenario: "S1" | "S2";
+  model: string;
+  /** The provider's base URL, or null for built-in models. */
+  modelBaseUrl: string | null;
+  grader: string | null;
+  epochs: number;
+  limits: RunLimits;
+  status: RunStatus;
+  startedAt: string;
+  completedAt: string;
+  samples: SampleResult[];
+  /** Engine version (the product version). */
+  version: string;
+}
