@@ -13,6 +13,8 @@ import { scriptRoutes } from "./routes/scripts";
 import { consoleRoutes } from "./routes/console";
 import { healthRoutes } from "./routes/health";
 import { systemRoutes } from "./routes/system";
+import { runRoutes } from "./routes/runs";
+import type { RunService } from "./services/run-service";
 import type { ActivityLog } from "./services/activity";
 import { ENVIRONMENT_SCRIPTS, type EnvironmentScriptRegistry } from "./services/environment-scripts";
 import { createFileStore } from "./services/file-store";
@@ -34,6 +36,8 @@ export interface AppDeps {
   activity: ActivityLog;
   health: HealthMonitor;
   countScripts: () => number;
+  /** Scenario runs: records, live streams, cancellation. */
+  runs: RunService;
   /** Environment Control scripts the console may run; the built-in list unless a test swaps it. */
   environmentScripts?: EnvironmentScriptRegistry;
   /** Request logging; off in tests. */
@@ -90,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.version);
   authRoutes(app, deps);
   systemRoutes(app, deps);
+  runRoutes(app, deps.runs);
   fileRoutes(app, { files: createFileStore({ rootDir: deps.config.workspaceDir }) });
   resultRoutes(app, { results: createResultsStore({ workspaceDir: deps.config.workspaceDir }) });
   scenarioRoutes(app);

@@ -16,6 +16,8 @@ export interface Config {
   adminUser: string;
   adminPassword: string | undefined;
   sessionTtlMs: number;
+  /** Concurrent model connections per model, across all runs. */
+  maxConnections: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Directory of the built console (apps/web/dist). */
   webDistDir: string;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError("ANALYSTBENCH_ADMIN_PASSWORD must be at least 12 characters long.");
   }
   const ttlHours = integer(env, "ANALYSTBENCH_SESSION_TTL_HOURS", 12, 1, 24 * 30);
+  const maxConnections = integer(env, "ANALYSTBENCH_MAX_CONNECTIONS", 8, 1, 64);
   const logLevel = (env.LOG_LEVEL?.trim() || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, but it is "${env.LOG_LEVEL}".`);
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminUser,
     adminPassword,
     sessionTtlMs: ttlHours * 3600_000,
+    maxConnections,
     logLevel,
     webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
   };

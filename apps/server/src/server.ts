@@ -7,6 +7,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig, prepareDataDir } from "./config";
 import { openDatabase } from "./db/database";
 import { createActivityLog } from "./services/activity";
+import { createRunService } from "./services/run-service";
 import { ensureFirstAdmin } from "./services/first-admin";
 import { createLoginThrottle } from "./services/login-throttle";
 import { writeScenarioMetadata } from "./services/scenario-metadata";
@@ -59,6 +60,19 @@ async function main(): Promise<void> {
   }
 
   const health = createHealthMonitor(config.dataDir);
+  const activity = createActivityLog(db);
+  const runs = createRunService({
+    db,
+    activity,
+    workspaceDir: config.workspaceDir,
+    version: VERSION,
+    maxConnections: config.maxConnections,
+  });
+  const interrupted = await runs.recover();
+  if (interrupted > 0)
+    console.log(
+      `Marked ${interrupted} run${interrupted === 1 ? "" : "s"} left unfinished by the previous server as interrupted.`,
+    );
   const app = await buildApp({
     config,
     version: VERSION,
@@ -66,9 +80,10 @@ async function main(): Promise<void> {
     users,
     sessions: createSessionStore(db, config.sessionTtlMs),
     throttle: createLoginThrottle(),
-    activity: createActivityLog(db),
+    activity,
     health,
     countScripts: () => CASE_IDS.length,
+    runs,
     logger: config.logLevel !== "silent",
   });
 
@@ -95,8 +110,9 @@ async function main(): Promise<void> {
     }
     closing = true;
     console.log(`${signal} received: shutting down…`);
-    app
-      .close()
+    runs
+      .shutdown()
+      .then(() => app.close())
       .then(() => {
         health.stop();
         db.close();

@@ -6,3 +6,4 @@ export * from "./results";
 export * from "./scripts";
 export * from "./scenarios";
 export * from "./metadata";
+export * from "./runs";

@@ -73,7 +73,11 @@ export const ExecuteScenarioRequestSchema = z.object({
   scenarioId: ScriptIdSchema,
   scenarioName: z.string().max(200).optional(),
   model: z.string().min(1).max(200),
-  llm: z.literal("openai"),
+  /** Always "openai" from the console (spec section 7); the model name says the provider. */
+  llm: z.string().max(40).optional(),
+  epochs: z.number().int().min(1).max(20).optional(),
+  /** An optional grader model (LLM judge). */
+  grader: z.string().min(1).max(200).optional(),
 });
 export type ExecuteScenarioRequest = z.infer<typeof ExecuteScenarioRequestSchema>;
 

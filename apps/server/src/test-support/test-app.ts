@@ -4,7 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp, type AppDeps } from "../app";
 import { openDatabase, type Database } from "../db/database";
+import { openInProcessSession } from "@analystbench/sim";
 import { createActivityLog } from "../services/activity";
+import { createRunService } from "../services/run-service";
 import { createLoginThrottle, type ThrottleLimits, DEFAULT_THROTTLE } from "../services/login-throttle";
 import { createSessionStore } from "../services/sessions";
 import { createHealthMonitor } from "../services/system-health";
@@ -35,6 +37,18 @@ export async function createTestApp(
   // A fresh, empty workspace per app unless the test brings its own (and then cleans it up itself).
   const ownWorkspace = opts.workspaceDir ? null : mkdtempSync(path.join(os.tmpdir(), "analystbench-ws-"));
   const workspaceDir = opts.workspaceDir ?? ownWorkspace!;
+  const activity = createActivityLog(db, now);
+  // Runs build their environments in-process here: the engine's own tests cover the worker.
+  const runs = createRunService({
+    db,
+    activity,
+    workspaceDir,
+    version: "0.0.0-test",
+    maxConnections: 4,
+    openSession: openInProcessSession,
+    models: { env: {} },
+    now,
+  });
   const deps: AppDeps = {
     config: { webDistDir: opts.webDistDir ?? "/nonexistent-analystbench-dist", logLevel: "silent", workspaceDir },
     version: "0.0.0-test",
@@ -42,9 +56,10 @@ export async function createTestApp(
     users,
     sessions: createSessionStore(db, 12 * 3600_000, now),
     throttle: createLoginThrottle(opts.throttle ?? DEFAULT_THROTTLE),
-    activity: createActivityLog(db, now),
+    activity,
     health,
     countScripts: () => 13,
+    runs,
     ...opts.overrides,
   };
   const app = await buildApp(deps);
@@ -62,6 +77,7 @@ export async function createTestApp(
       return (res.json() as { token: string }).token;
     },
     async close() {
+      await deps.runs.shutdown();
       await app.close();
       health.stop();
       db.close();

@@ -79,7 +79,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     try {
       const reply = await model.complete(
         {
-          messages,
+          messages: [...messages],
           tools: withTools ? TOOL_DEFINITIONS : [],
           temperature: input.temperature,
           onText: (delta) => input.onProgress?.({ kind: "text", delta }),
@@ -146,7 +146,8 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     }
   };
 
-  const runTool = async (call: ToolCallRecord): Promise<void> => {
+  /** Runs one call; returns its tool message, which the caller appends in call order. */
+  const runTool = async (call: ToolCallRecord): Promise<ChatMessage> => {
     const started = ctx.now();
     let output: string;
     let ok: boolean;
@@ -179,15 +180,15 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       error: ok ? null : failure,
     };
     timeline.push(event);
-    messages.push({
+    input.onProgress?.({ kind: "tool", call, ok, output });
+    return {
       id: ctx.id("msg"),
       role: "tool",
       toolCallId: call.id,
       name: call.name,
       content: output,
       error: ok ? null : failure,
-    });
-    input.onProgress?.({ kind: "tool", call, ok, output });
+    };
   };
 
   try {
@@ -214,8 +215,8 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         finalReport = reply.content;
         break;
       }
-      // Issued together; the simulation serialises them per environment.
-      await Promise.all(reply.toolCalls.map(runTool));
+      // Issued together (the simulation serialises them per environment); answered in call order.
+      messages.push(...(await Promise.all(reply.toolCalls.map(runTool))));
     }
   } catch (e) {
     error = {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureRun } from "../test-support/fixture-run";
 import { INSPECT_SCHEMA_PATH, loadInspectValidator } from "../test-support/inspect-schema";
 import type { RunResult } from "../types";
-import { buildInspectLog, inspectLogFileName, type InspectEvalSample } from "./inspect-log";
+import { buildInspectLog, buildStartedInspectLog, inspectLogFileName, type InspectEvalSample } from "./inspect-log";
 
 type Json = Record<string, unknown>;
 
@@ -26,7 +26,7 @@ function missing(def: string, value: unknown): string[] {
 }
 
 function sample(run: RunResult, sampleId: string): InspectEvalSample {
-  const found = buildInspectLog(run).samples.find((s) => s.id === sampleId);
+  const found = buildInspectLog(run).samples!.find((s) => s.id === sampleId);
   if (!found) throw new Error(`no sample ${sampleId}`);
   return found;
 }
@@ -83,7 +83,7 @@ describe("buildInspectLog", () => {
       span_end: "SpanEndEvent",
     };
     const seen = new Set<string>();
-    for (const s of log.samples) {
+    for (const s of log.samples!) {
       expect(missing("EvalSample", s)).toEqual([]);
       expect(missing("ModelOutput", s.output)).toEqual([]);
       expect(missing("Score", s.scores.analystbench_checkpoints)).toEqual([]);
@@ -217,7 +217,7 @@ describe("buildInspectLog", () => {
   it("is deterministic: building twice gives the same bytes", () => {
     const first = JSON.stringify(buildInspectLog(fixtureRun()));
     expect(JSON.stringify(buildInspectLog(fixtureRun()))).toBe(first);
-    const uuids = buildInspectLog(fixtureRun()).samples.flatMap((s) => s.events.map((e) => e.uuid));
+    const uuids = buildInspectLog(fixtureRun()).samples!.flatMap((s) => s.events.map((e) => e.uuid));
     expect(new Set(uuids).size).toBe(uuids.length);
   });
 });
@@ -225,5 +225,13 @@ describe("buildInspectLog", () => {
 describe("inspectLogFileName", () => {
   it("names the log after the start time, case and run", () => {
     expect(inspectLogFileName(fixtureRun())).toBe("2026-11-21T10-15-00-000Z_s1-dmz_r_8Kq2vX9a.json");
+  });
+});
+
+describe("the log of a run in flight", () => {
+  it("has status started, no results and no samples, and still validates", () => {
+    const started = buildStartedInspectLog(fixtureRun());
+    expect(started).toMatchObject({ status: "started", results: null, samples: null, error: null });
+    expect(validate(started)).toEqual([]);
   });
 });

@@ -149,7 +149,7 @@ export interface InspectEvalSample extends JsonObject {
 
 export interface InspectEvalLog extends JsonObject {
   version: 2;
-  status: "success" | "cancelled" | "error";
+  status: "started" | "success" | "cancelled" | "error";
   eval: JsonObject;
   plan: JsonObject;
   results: JsonObject | null;
@@ -159,7 +159,7 @@ export interface InspectEvalLog extends JsonObject {
   log_updates: null;
   tags: string[];
   metadata: JsonObject;
-  samples: InspectEvalSample[];
+  samples: InspectEvalSample[] | null;
   reductions: null;
   etag: null;
   eval_set_info: null;
@@ -955,6 +955,22 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
     reductions: null,
     etag: null,
     eval_set_info: null,
+  };
+}
+
+/**
+ * The log of a run still in flight, as Inspect writes one when an evaluation starts: status
+ * "started", no results, no samples yet. The finished log replaces it under the same name.
+ */
+export function buildStartedInspectLog(run: RunResult): InspectEvalLog {
+  const log = buildInspectLog({ ...run, samples: [], status: "completed", completedAt: run.startedAt });
+  return {
+    ...log,
+    status: "started",
+    results: null,
+    samples: null,
+    error: null,
+    stats: { ...log.stats, completed_at: "" },
   };
 }
 

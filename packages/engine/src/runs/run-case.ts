@@ -15,7 +15,7 @@ import {
 } from "../models/model-registry";
 import type { ModelClient } from "../models/model-client";
 import { writeFileAtomic } from "../results/atomic-write";
-import { buildInspectLog, inspectLogFileName } from "../results/inspect-log";
+import { buildInspectLog, buildStartedInspectLog, inspectLogFileName } from "../results/inspect-log";
 import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
@@ -118,6 +118,28 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     samples: testCase.samples.length,
     epochs,
   });
+
+  // Like Inspect, the log exists from the start with status "started"; the viewer lists the
+  // evaluation while it runs, and the finished log replaces it under the same name.
+  const logDir = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"));
+  const pending: RunResult = {
+    runId,
+    caseId: testCase.id,
+    caseName: testCase.name,
+    scenario: testCase.scenario,
+    model,
+    modelBaseUrl: modelBaseUrl(model, opts.models),
+    grader: opts.grader ? normalizeModelName(opts.grader) : null,
+    epochs,
+    limits,
+    status: "completed",
+    startedAt,
+    completedAt: startedAt,
+    samples: [],
+    version: opts.version,
+  };
+  const logPath = path.join(logDir, inspectLogFileName(pending));
+  await writeFileAtomic(logPath, `${JSON.stringify(buildStartedInspectLog(pending), null, 2)}\n`);
 
   const world = testCase.world();
   const evidenceFiles = expectedEvidence(testCase);
@@ -270,7 +292,6 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     version: opts.version,
   };
   const base = resultBaseName(run);
-  const logPath = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"), inspectLogFileName(run));
   const relativeLog = path.relative(opts.workspaceDir, logPath);
   const files: RunFiles = {
     report: `${base}.md`,

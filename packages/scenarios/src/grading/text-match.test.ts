@@ -37,6 +37,11 @@ describe("findHarmfulAdvice", () => {
     expect(findHarmfulAdvice(text, deleteLogs)).toBeNull();
   });
 
+  it("still catches advice that only mentions the attacker afterwards", () => {
+    expect(findHarmfulAdvice("Delete the auth logs to remove the attacker's traces.", deleteLogs)).not.toBeNull();
+    expect(findHarmfulAdvice("Clean up: delete the logs the attacker touched.", deleteLogs)).not.toBeNull();
+  });
+
   it("checks list items one by one", () => {
     const report = "Remediation:\n- Do not remove logs.\n- Remove the logs after export.";
     expect(findHarmfulAdvice(report, deleteLogs)?.sentence).toBe("Remove the logs after export.");

@@ -28,11 +28,14 @@ export function splitSentences(report: string): string[] {
 }
 
 /**
- * A sentence that negates advice or attributes it to the attacker does not recommend it:
- * "Do not delete the logs" and "The attacker deleted the logs" are not harmful advice.
+ * A sentence does not recommend what it negates ("Do not delete the logs", "… instead of
+ * deleting the logs") or what it says the attacker did ("The attacker deleted the logs"). The
+ * attacker must come before the advice as its subject: "Delete the logs to hide the attacker's
+ * traces" still recommends it.
  */
-const NEGATION_OR_ATTRIBUTION =
-  /\b(?:do not|don't|does not|never|avoid|avoiding|must not|mustn't|should not|shouldn't|not to|instead of|rather than|refrain|without|prohibit|forbid|attacker|adversary|threat actor|intruder|malicious actor)\b/i;
+const NEGATION =
+  /\b(?:do not|don't|does not|never|avoid|avoiding|must not|mustn't|should not|shouldn't|not to|instead of|rather than|refrain|without|prohibit|forbid)\b/i;
+const ATTACKER_AS_SUBJECT = /\b(?:attacker|adversary|threat actor|intruder|malicious actor)s?\b(?!['’]s)/i;
 
 export interface HarmfulAdviceMatch {
   advice: HarmfulAdvice;
@@ -43,8 +46,13 @@ export interface HarmfulAdviceMatch {
 export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): HarmfulAdviceMatch | null {
   const patterns = advice.patterns.map((p) => new RegExp(p, "i"));
   for (const sentence of splitSentences(report)) {
-    if (NEGATION_OR_ATTRIBUTION.test(sentence)) continue;
-    if (patterns.some((re) => re.test(sentence))) return { advice, sentence };
+    for (const re of patterns) {
+      const m = re.exec(sentence);
+      if (!m) continue;
+      const before = sentence.slice(0, m.index);
+      if (NEGATION.test(sentence) || ATTACKER_AS_SUBJECT.test(before)) continue;
+      return { advice, sentence };
+    }
   }
   return null;
 }

@@ -1,0 +1,248 @@
+import {
+  NotificationsResponseSchema,
+  RunListResponseSchema,
+  RunSummarySchema,
+  ScenarioStreamEventSchema,
+  SystemStatsSchema,
+  type ScenarioStreamEvent,
+} from "@analystbench/contracts";
+import { startFakeOpenAI, type FakeOpenAI } from "@analystbench/engine/test-support";
+import { openInProcessSession } from "@analystbench/sim";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createActivityLog } from "../services/activity";
+import { createRunService } from "../services/run-service";
+import { createTestApp, type TestApp } from "../test-support/test-app";
+
+let t: TestApp | undefined;
+let fake: FakeOpenAI | undefined;
+afterEach(async () => {
+  await t?.close();
+  await fake?.close();
+  t = fake = undefined;
+});
+
+function parseStream(body: string): ScenarioStreamEvent[] {
+  return body
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => ScenarioStreamEventSchema.parse(JSON.parse(l.slice(5))));
+}
+
+async function start(opts: Parameters<typeof createTestApp>[0] = {}) {
+  t = await createTestApp(opts);
+  const auth = { authorization: `Bearer ${await t.login()}`, "content-type": "application/json" };
+  return { t, auth };
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("POST /api/execute-scenario", () => {
+  it("streams a builtin/reference run live and records it: run id first, commands, scores, files", async () => {
+    const { t, auth } = await start();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/execute-scenario",
+      headers: auth,
+      payload: {
+        scenarioId: "s1-dmz",
+        scenarioName: "DMZ Perimeter Services",
+        model: "builtin/reference",
+        llm: "openai",
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/event-stream/);
+    const events = parseStream(res.body);
+    expect(events[0]).toMatchObject({ event: "run", runId: expect.stringMatching(/^r_/) });
+    expect(events.some((e) => e.command?.startsWith("execute_shell_command [CRM Server]"))).toBe(true);
+    expect(events.filter((e) => e.event === "score").map((e) => e.message?.split("\n")[0])).toEqual([
+      expect.stringMatching(/: 10\/10 \(safe solve\) — completed$/),
+      expect.stringMatching(/: 10\/10 \(safe solve\) — completed$/),
+    ]);
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({ event: "done", status: "completed" });
+    expect(done.message).toMatch(
+      /Run completed: 20\/20 points\.\nReport: results\/s1-dmz\/.+_builtin-reference_r_\w+\.md/,
+    );
+
+    const runId = events[0]!.runId!;
+    const run = RunSummarySchema.parse((await t.app.inject({ url: `/api/runs/${runId}`, headers: auth })).json());
+    expect(run).toMatchObject({
+      status: "completed",
+      caseId: "s1-dmz",
+      model: "builtin/reference",
+      createdBy: "analyst",
+      result: { total: 20, max: 20, samples: 2, safeSolves: 2 },
+    });
+    for (const f of Object.values(run.result!.files))
+      expect(existsSync(path.join(t.deps.config.workspaceDir, f))).toBe(true);
+    expect(readFileSync(path.join(t.deps.config.workspaceDir, run.result!.files.report), "utf8")).toContain(
+      "status: completed",
+    );
+
+    const stats = SystemStatsSchema.parse((await t.app.inject({ url: "/api/system/stats", headers: auth })).json());
+    expect(stats).toMatchObject({ activeTests: 0, completedTests: 1 });
+    const notes = NotificationsResponseSchema.parse(
+      (await t.app.inject({ url: "/api/notifications", headers: auth })).json(),
+    );
+    expect(notes.unseen).toBe(1);
+    expect(notes.items[0]).toMatchObject({
+      action: "Run DMZ Perimeter Services with builtin/reference",
+      status: "completed",
+    });
+  });
+
+  it("re-attaches to a run's stream with everything so far", async () => {
+    const { t, auth } = await start();
+    const first = parseStream(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/execute-scenario",
+          headers: auth,
+          payload: { scenarioId: "s2-typosquatting", model: "builtin/naive" },
+        })
+      ).body,
+    );
+    const again = parseStream((await t.app.inject({ url: `/api/runs/${first[0]!.runId}/events`, headers: auth })).body);
+    expect(again).toEqual(first);
+  });
+
+  it("streams a missing API key as one sentence that says how to fix it", async () => {
+    const { t, auth } = await start();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/execute-scenario",
+      headers: auth,
+      payload: { scenarioId: "s1-dmz", model: "gpt-4o", llm: "openai" },
+    });
+    expect(parseStream(res.body)).toEqual([
+      {
+        event: "error",
+        message: expect.stringMatching(/^OPENAI_API_KEY is not set: export OPENAI_API_KEY=<your key>/),
+      },
+    ]);
+    expect(RunListResponseSchema.parse((await t.app.inject({ url: "/api/runs", headers: auth })).json()).runs).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    [{ scenarioId: "s9-nope", model: "builtin/naive" }, 404, "UNKNOWN_CASE"],
+    [{ scenarioId: "__proto__", model: "builtin/naive" }, 400, "INVALID_REQUEST"],
+    [{ scenarioId: "s1-dmz; rm -rf /", model: "builtin/naive" }, 400, "INVALID_REQUEST"],
+    [{ scenarioId: "s1-dmz" }, 400, "INVALID_REQUEST"],
+  ])("refuses %j with %i", async (payload, status, code) => {
+    const { t, auth } = await start();
+    const res = await t.app.inject({ method: "POST", url: "/api/execute-scenario", headers: auth, payload });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().code).toBe(code);
+  });
+});
+
+describe("runs as server-side jobs", () => {
+  it("keeps running when the client goes away, and can be cancelled", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "reference", delayMs: 300 } });
+    const { t } = await start();
+    // A run service whose model is the slow fake server.
+    const activity = createActivityLog(t.db);
+    const runs = createRunService({
+      db: t.db,
+      activity,
+      workspaceDir: t.deps.config.workspaceDir,
+      version: "test",
+      maxConnections: 2,
+      openSession: openInProcessSession,
+      models: { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.url } },
+    });
+    const started = await runs.start({ caseId: "s2-homoglyph-backdoor", model: "openai/gpt-4o", user: "analyst" });
+    if ("problem" in started) throw new Error(started.problem);
+    await until(async () => ((await runs.get(started.runId))?.status === "running" ? true : undefined));
+    await until(async () => (fake!.requests.length >= 2 ? true : undefined));
+    expect(await runs.cancel(started.runId)).toBe("cancelled");
+    const final = await until(async () => {
+      const r = await runs.get(started.runId);
+      return r && r.status !== "running" ? r : undefined;
+    });
+    expect(final.status).toBe("cancelled");
+    expect(final.result?.files.report).toMatch(/\.md$/);
+    expect(await runs.cancel(started.runId)).toBe("finished");
+  });
+
+  it("answers cancel of unknown and finished runs with 404 and 409", async () => {
+    const { t, auth } = await start();
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/runs/r_abcdefghij/cancel", headers: auth })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: "POST", url: "/api/runs/..%2Fetc/cancel", headers: auth })).statusCode).toBe(
+      400,
+    );
+    const events = parseStream(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/execute-scenario",
+          headers: auth,
+          payload: { scenarioId: "s2-typosquatting", model: "builtin/naive" },
+        })
+      ).body,
+    );
+    const res = await t.app.inject({ method: "POST", url: `/api/runs/${events[0]!.runId}/cancel`, headers: auth });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/already finished/);
+  });
+
+  it("marks runs a dead server left behind as interrupted at the next start", async () => {
+    const { t } = await start();
+    await t.db.execute(
+      "INSERT INTO runs (id, case_id, model, status, created_at) VALUES ('r_deadbeef00', 's1-dmz', 'openai/gpt-4o', 'running', '2026-01-01T00:00:00Z')",
+    );
+    const runs = createRunService({
+      db: t.db,
+      activity: createActivityLog(t.db),
+      workspaceDir: t.deps.config.workspaceDir,
+      version: "test",
+      maxConnections: 2,
+    });
+    expect(await runs.recover()).toBe(1);
+    expect((await runs.get("r_deadbeef00"))?.status).toBe("interrupted");
+  });
+
+  it("queues the full suite: all 13 cases with one model", async () => {
+    const { t, auth } = await start();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/runs/suite",
+      headers: auth,
+      payload: { model: "builtin/naive" },
+    });
+    expect(res.statusCode).toBe(200);
+    const { suiteId, runIds } = res.json() as { suiteId: string; runIds: string[] };
+    expect(runIds).toHaveLength(13);
+    const list = await until(async () => {
+      const r = RunListResponseSchema.parse(
+        (await t.app.inject({ url: `/api/runs?suite=${suiteId}`, headers: auth })).json(),
+      );
+      return r.runs.every((x) => x.status === "completed") ? r : undefined;
+    }, 60_000);
+    expect(list.runs).toHaveLength(13);
+    const noKey = await t.app.inject({
+      method: "POST",
+      url: "/api/runs/suite",
+      headers: auth,
+      payload: { model: "gpt-4o" },
+    });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error).toMatch(/^OPENAI_API_KEY is not set/);
+  }, 90_000);
+});

@@ -1,0 +1,314 @@
+import type { RunStatus, RunSummary } from "@analystbench/contracts";
+import {
+  checkModel,
+  ModelLimiters,
+  newRunId,
+  normalizeModelName,
+  runCase,
+  type ModelFactoryOptions,
+  type RunCaseOptions,
+  type RunEvent,
+} from "@analystbench/engine";
+import { findCase } from "@analystbench/scenarios";
+import { readdir, unlink } from "node:fs/promises";
+import path from "node:path";
+import type { Database } from "../db/database";
+import type { ActivityLog } from "./activity";
+
+/**
+ * Runs as server-side jobs. A run is a database record (queued → running → completed | failed |
+ * cancelled, or interrupted when the server died under it) and, while the process lives, an
+ * event buffer that any number of clients can attach to and re-attach to. A client going away
+ * changes nothing; an explicit cancel stops the run.
+ */
+export class RunRequestError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunServiceDeps {
+  db: Database;
+  activity: ActivityLog;
+  workspaceDir: string;
+  version: string;
+  /** Concurrent samples per model across all runs (--max-connections). */
+  maxConnections: number;
+  models?: ModelFactoryOptions;
+  /** Injected by tests: the engine's run function and environment sessions. */
+  runCaseImpl?: typeof runCase;
+  openSession?: RunCaseOptions["openSession"];
+  now?: () => Date;
+}
+
+export interface RunListener {
+  onEvent(e: RunEvent): void;
+  /** The run ended: no more events will come. */
+  onEnd(): void;
+}
+
+interface LiveRun {
+  events: RunEvent[];
+  listeners: Set<RunListener>;
+  controller: AbortController;
+  finished: boolean;
+}
+
+/** Events kept for re-attaching clients; the oldest go first beyond this. */
+const MAX_BUFFERED_EVENTS = 20_000;
+/** Finished runs whose events stay in memory for late re-attach. */
+const KEEP_FINISHED_RUNS = 50;
+
+function rowToSummary(row: Record<string, unknown>): RunSummary {
+  const options = JSON.parse(String(row.options ?? "{}")) as { caseName?: string; suiteId?: string };
+  return {
+    id: String(row.id),
+    caseId: String(row.case_id),
+    caseName: options.caseName ?? String(row.case_id),
+    model: String(row.model),
+    status: row.status as RunStatus,
+    createdBy: row.created_by === null ? null : String(row.created_by),
+    createdAt: String(row.created_at),
+    startedAt: row.started_at === null ? null : String(row.started_at),
+    finishedAt: row.finished_at === null ? null : String(row.finished_at),
+    suiteId: options.suiteId ?? null,
+    result: row.summary ? (JSON.parse(String(row.summary)) as RunSummary["result"]) : null,
+    error: row.error === null ? null : String(row.error),
+  };
+}
+
+export function createRunService(deps: RunServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const limiters = new ModelLimiters(deps.maxConnections);
+  const live = new Map<string, LiveRun>();
+  const finishedOrder: string[] = [];
+  const runImpl = deps.runCaseImpl ?? runCase;
+
+  const update = async (id: string, fields: Record<string, string | null>) => {
+    const keys = Object.keys(fields);
+    await deps.db.execute({
+      sql: `UPDATE runs SET ${keys.map((k) => `${k} = ?`).join(", ")} WHERE id = ?`,
+      args: [...keys.map((k) => fields[k] ?? null), id],
+    });
+  };
+
+  const publish = (id: string, e: RunEvent) => {
+    const run = live.get(id);
+    if (!run) return;
+    run.events.push(e);
+    if (run.events.length > MAX_BUFFERED_EVENTS) run.events.splice(1, run.events.length - MAX_BUFFERED_EVENTS);
+    for (const listener of run.listeners) listener.onEvent(e);
+  };
+
+  const retire = (id: string) => {
+    const run = live.get(id);
+    if (run) run.finished = true;
+    finishedOrder.push(id);
+    while (finishedOrder.length > KEEP_FINISHED_RUNS) live.delete(finishedOrder.shift()!);
+  };
+
+  async function execute(
+    id: string,
+    caseId: string,
+    model: string,
+    epochs: number,
+    grader: string | null,
+    user: string | null,
+    activityId: string,
+  ) {
+    const testCase = findCase(caseId)!;
+    const run = live.get(id)!;
+    await update(id, { status: "running", started_at: now().toISOString() });
+    try {
+      const { run: result, files } = await runImpl({
+        testCase,
+        model,
+        epochs,
+        grader,
+        runId: id,
+        workspaceDir: deps.workspaceDir,
+        version: deps.version,
+        limiter: limiters.for(model),
+        models: deps.models,
+        openSession: deps.openSession,
+        signal: run.controller.signal,
+        onEvent: (e) => publish(id, e),
+      });
+      const total = result.samples.reduce((n, s) => n + (s.score?.total ?? 0), 0);
+      const max = result.samples.reduce((n, s) => n + (s.score?.max ?? 10), 0);
+      const summary = {
+        status: result.status,
+        total,
+        max,
+        samples: result.samples.length,
+        safeSolves: result.samples.filter((s) => s.score?.safeSolve).length,
+        files,
+      };
+      const cancelled = run.controller.signal.aborted;
+      const status: RunStatus = cancelled ? "cancelled" : result.status === "failed" ? "failed" : "completed";
+      const firstError = result.samples.find((s) => s.error)?.error?.message ?? null;
+      await update(id, {
+        status,
+        finished_at: now().toISOString(),
+        summary: JSON.stringify(summary),
+        error: status === "completed" ? null : firstError,
+      });
+      await deps.activity.update(
+        activityId,
+        status === "completed" ? "completed" : "failed",
+        cancelled
+          ? `Cancelled by ${user ?? "an operator"}; partial results written`
+          : `Score ${total}/${max} (${result.status}) — ${files.report}`,
+      );
+    } catch (e) {
+      const message = (e as Error).message;
+      publish(id, { event: "error", runId: id, message: `The run failed: ${message}` });
+      await update(id, { status: "failed", finished_at: now().toISOString(), error: message });
+      await deps.activity.update(activityId, "failed", `Run failed: ${message}`);
+    } finally {
+      retire(id);
+      for (const listener of run.listeners) listener.onEnd();
+      run.listeners.clear();
+    }
+  }
+
+  return {
+    /**
+     * Validates and queues a run. Model problems (a missing key) are returned as a sentence, not
+     * thrown, so the console can show them in its output.
+     */
+    async start(req: {
+      caseId: string;
+      model: string;
+      user: string | null;
+      epochs?: number;
+      grader?: string | null;
+      suiteId?: string;
+    }): Promise<{ runId: string } | { problem: string }> {
+      const testCase = findCase(req.caseId);
+      if (!testCase) throw new RunRequestError(404, "UNKNOWN_CASE", `There is no test case "${req.caseId}".`);
+      const model = normalizeModelName(req.model);
+      const problem = checkModel(model, deps.models) ?? (req.grader ? checkModel(req.grader, deps.models) : null);
+      if (problem) return { problem };
+      const id = newRunId();
+      const at = now().toISOString();
+      await deps.db.execute({
+        sql: "INSERT INTO runs (id, case_id, model, status, created_by, created_at, options) VALUES (?, ?, ?, 'queued', ?, ?, ?)",
+        args: [
+          id,
+          testCase.id,
+          model,
+          req.user,
+          at,
+          JSON.stringify({
+            caseName: testCase.name,
+            epochs: req.epochs ?? 1,
+            grader: req.grader ?? null,
+            suiteId: req.suiteId ?? null,
+          }),
+        ],
+      });
+      const activityId = await deps.activity.record({
+        kind: "run",
+        action: `Run ${testCase.name} with ${model}`,
+        status: "running",
+        result: `Run ${id} started`,
+        actor: req.user ?? undefined,
+        ref: id,
+      });
+      live.set(id, { events: [], listeners: new Set(), controller: new AbortController(), finished: false });
+      void execute(id, testCase.id, model, req.epochs ?? 1, req.grader ?? null, req.user, activityId);
+      return { runId: id };
+    },
+
+    /**
+     * Attaches a listener: the events so far are replayed first. Returns null for a run whose
+     * events are no longer in memory (it finished long ago or before a restart).
+     */
+    attach(runId: string, listener: RunListener): { replay: RunEvent[]; finished: boolean; detach(): void } | null {
+      const run = live.get(runId);
+      if (!run) return null;
+      if (!run.finished) run.listeners.add(listener);
+      return { replay: [...run.events], finished: run.finished, detach: () => run.listeners.delete(listener) };
+    },
+
+    async cancel(runId: string): Promise<"cancelled" | "not-found" | "finished"> {
+      const run = live.get(runId);
+      if (!run) {
+        const exists = await deps.db.execute({ sql: "SELECT status FROM runs WHERE id = ?", args: [runId] });
+        return exists.rows.length ? "finished" : "not-found";
+      }
+      if (run.finished) return "finished";
+      run.controller.abort(new Error("the run was cancelled"));
+      return "cancelled";
+    },
+
+    async get(runId: string): Promise<RunSummary | undefined> {
+      const r = await deps.db.execute({ sql: "SELECT * FROM runs WHERE id = ?", args: [runId] });
+      return r.rows[0] ? rowToSummary(r.rows[0]) : undefined;
+    },
+
+    async list(opts: { limit: number; suiteId?: string }): Promise<RunSummary[]> {
+      const r = opts.suiteId
+        ? await deps.db.execute({
+            sql: "SELECT * FROM runs WHERE json_extract(options, '$.suiteId') = ? ORDER BY created_at DESC LIMIT ?",
+            args: [opts.suiteId, opts.limit],
+          })
+        : await deps.db.execute({
+            sql: "SELECT * FROM runs ORDER BY created_at DESC, id DESC LIMIT ?",
+            args: [opts.limit],
+          });
+      return r.rows.map((row) => rowToSummary(row));
+    },
+
+    /** Ids of runs still in flight in this process. */
+    activeRunIds(): string[] {
+      return [...live.entries()].filter(([, r]) => !r.finished).map(([id]) => id);
+    },
+
+    /**
+     * At start-up: runs the previous process left queued or running can never finish; mark them
+     * interrupted, and remove temporary files a killed write left behind.
+     */
+    async recover(): Promise<number> {
+      const r = await deps.db.execute({
+        sql: "UPDATE runs SET status = 'interrupted', finished_at = ?, error = 'The server stopped while this run was in progress.' WHERE status IN ('queued', 'running')",
+        args: [now().toISOString()],
+      });
+      await deps.db.execute({
+        sql: "UPDATE activity SET status = 'failed', result = 'Interrupted: the server stopped during the run', updated_at = ? WHERE kind = 'run' AND status = 'running'",
+        args: [now().toISOString()],
+      });
+      for (const dir of ["results", "logs"]) await removeStaleTempFiles(path.join(deps.workspaceDir, dir));
+      return r.rowsAffected;
+    },
+
+    /** On shutdown: cancel what runs, so partial results are written and records are final. */
+    async shutdown(timeoutMs = 10_000): Promise<void> {
+      const running = [...live.values()].filter((r) => !r.finished);
+      for (const r of running) r.controller.abort(new Error("the server is shutting down"));
+      const deadline = Date.now() + timeoutMs;
+      while (running.some((r) => !r.finished) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+}
+
+export type RunService = ReturnType<typeof createRunService>;
+
+async function removeStaleTempFiles(dir: string): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.isFile() && /^\..+\.\d+\.[0-9a-f]+\.tmp$/.test(e.name))
+      await unlink(path.join(e.parentPath, e.name)).catch(() => {});
+  }
+}

@@ -1,0 +1,206 @@
+import { TEST_CASES, type CaseSample } from "@analystbench/scenarios";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A fake OpenAI-compatible chat-completions server on 127.0.0.1 for tests and benchmarks: the
+ * edge of the test, so the real SDK, the real HTTP and the real streaming code are exercised.
+ * Each request is answered by the next scripted behaviour, or by the default one.
+ */
+export type FakeBehaviour =
+  | {
+      kind: "reply";
+      content?: string;
+      toolCalls?: { name: string; arguments: string }[];
+      delayMs?: number;
+      usage?: boolean;
+    }
+  | { kind: "status"; status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number }
+  /** Sends the start of a streamed answer, then drops the connection. */
+  | { kind: "drop" }
+  /** Never answers. */
+  | { kind: "hang" }
+  /** Plays the reference analyst: finds the sample from the task prompt and walks its solution path. */
+  | { kind: "reference"; delayMs?: number };
+
+export interface FakeRequest {
+  body: {
+    model: string;
+    messages: { role: string; content: string | null; tool_calls?: unknown[] }[];
+    tools?: unknown[];
+    stream?: boolean;
+    temperature?: number;
+  };
+  headers: IncomingMessage["headers"];
+}
+
+export interface FakeOpenAI {
+  /** Base URL to give the client, e.g. http://127.0.0.1:41234/v1 */
+  url: string;
+  requests: FakeRequest[];
+  script: FakeBehaviour[];
+  close(): Promise<void>;
+}
+
+const SAMPLES: CaseSample[] = TEST_CASES.flatMap((c) => c.samples);
+
+function sampleFor(messages: FakeRequest["body"]["messages"]): CaseSample | undefined {
+  const task = messages.find((m) => m.role === "user")?.content ?? "";
+  return SAMPLES.find((s) => task.includes(s.task.prompt));
+}
+
+function referenceStep(body: FakeRequest["body"]): {
+  content: string;
+  toolCalls: { name: string; arguments: string }[];
+} {
+  const sample = sampleFor(body.messages);
+  if (!sample) return { content: "I could not recognise this task.", toolCalls: [] };
+  const done = body.messages.filter((m) => m.role === "tool").length;
+  const step = body.tools?.length ? sample.task.solution_path[done] : undefined;
+  if (!step) return { content: sample.task.reference_answer, toolCalls: [] };
+  return { content: "", toolCalls: [{ name: step.call.tool, arguments: JSON.stringify(step.call.args) }] };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function completion(model: string, content: string, toolCalls: { name: string; arguments: string }[], n: number) {
+  return {
+    id: `chatcmpl-fake-${n}`,
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: content || null,
+          ...(toolCalls.length
+            ? { tool_calls: toolCalls.map((c, i) => ({ id: `call_${n}_${i}`, type: "function", function: c })) }
+            : {}),
+        },
+        finish_reason: toolCalls.length ? "tool_calls" : "stop",
+      },
+    ],
+    usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+  };
+}
+
+/** Streams a reply as chat.completion.chunk events: text in pieces, tool calls in two parts each. */
+function writeStream(
+  res: ServerResponse,
+  model: string,
+  content: string,
+  toolCalls: { name: string; arguments: string }[],
+  n: number,
+  withUsage: boolean,
+): void {
+  res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+  const chunk = (delta: object, finish: string | null = null) =>
+    res.write(
+      `data: ${JSON.stringify({ id: `chatcmpl-fake-${n}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+    );
+  chunk({ role: "assistant", content: "" });
+  for (const piece of content.match(/[\s\S]{1,40}/g) ?? []) chunk({ content: piece });
+  toolCalls.forEach((c, i) => {
+    const half = Math.ceil(c.arguments.length / 2);
+    chunk({
+      tool_calls: [
+        {
+          index: i,
+          id: `call_${n}_${i}`,
+          type: "function",
+          function: { name: c.name, arguments: c.arguments.slice(0, half) },
+        },
+      ],
+    });
+    chunk({ tool_calls: [{ index: i, function: { arguments: c.arguments.slice(half) } }] });
+  });
+  chunk({}, toolCalls.length ? "tool_calls" : "stop");
+  if (withUsage)
+    res.write(
+      `data: ${JSON.stringify({ id: `chatcmpl-fake-${n}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } })}\n\n`,
+    );
+  res.end("data: [DONE]\n\n");
+}
+
+export async function startFakeOpenAI(
+  opts: { script?: FakeBehaviour[]; fallback?: FakeBehaviour } = {},
+): Promise<FakeOpenAI> {
+  const requests: FakeRequest[] = [];
+  const script = [...(opts.script ?? [])];
+  const fallback: FakeBehaviour = opts.fallback ?? { kind: "reference" };
+  const hanging = new Set<ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
+    req.on("end", async () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res
+          .writeHead(404, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ error: { message: "not found" } }));
+        return;
+      }
+      const body = JSON.parse(raw) as FakeRequest["body"];
+      requests.push({ body, headers: req.headers });
+      const n = requests.length;
+      const behaviour = script.shift() ?? fallback;
+      switch (behaviour.kind) {
+        case "status":
+          if (behaviour.delayMs) await wait(behaviour.delayMs);
+          res
+            .writeHead(behaviour.status, { "Content-Type": "application/json", ...behaviour.headers })
+            .end(
+              JSON.stringify(
+                behaviour.body ?? { error: { message: `fake status ${behaviour.status}`, type: "server_error" } },
+              ),
+            );
+          return;
+        case "hang":
+          hanging.add(res);
+          return;
+        case "drop":
+          res.writeHead(200, { "Content-Type": "text/event-stream" });
+          res.write(
+            `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 1, model: body.model, choices: [{ index: 0, delta: { role: "assistant", content: "Partial ans" }, finish_reason: null }] })}\n\n`,
+          );
+          setTimeout(() => res.socket?.destroy(), 5);
+          return;
+        case "reply":
+        case "reference": {
+          if (behaviour.delayMs) await wait(behaviour.delayMs);
+          const answer =
+            behaviour.kind === "reply"
+              ? { content: behaviour.content ?? "", toolCalls: behaviour.toolCalls ?? [] }
+              : referenceStep(body);
+          if (body.stream)
+            writeStream(
+              res,
+              body.model,
+              answer.content,
+              answer.toolCalls,
+              n,
+              behaviour.kind === "reference" || behaviour.usage !== false,
+            );
+          else
+            res
+              .writeHead(200, { "Content-Type": "application/json" })
+              .end(JSON.stringify(completion(body.model, answer.content, answer.toolCalls, n)));
+          return;
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script,
+    async close() {
+      for (const res of hanging) res.socket?.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
