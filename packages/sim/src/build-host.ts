@@ -3,7 +3,51 @@ import { buildRepositoryModel, type RepositoryModel } from "./git/repository-mod
 import type { HostState } from "./host-state";
 import { generateNoise } from "./noise/generators";
 import type { Random } from "./random";
-import { TrackedFs } from "./tracked-fs";
+import { sha256, TrackedFs } from "./tracked-fs";
+
+/** 32-bit FNV-1a of a string. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Bump when a noise generator changes its output, so recipe digests change with it. */
+export const NOISE_GENERATOR_VERSION = 1;
+
+/**
+ * Generated logs by recipe digest. Every sample of a case (and every epoch) builds the same
+ * world, so the same logs; a bounded cache spares regenerating them. Bounded by bytes.
+ */
+class TextCache {
+  private readonly entries = new Map<string, string>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string, make: () => string): string {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const value = make();
+    if (value.length * 2 > this.maxBytes) return value;
+    this.entries.set(key, value);
+    this.bytes += value.length * 2;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.length * 2;
+    }
+    return value;
+  }
+}
+
+const renderedLogs = new TextCache(64 * 1024 * 1024);
 
 /** Where the Git server keeps its bare repositories (roster.ts conventions). */
 export const GIT_ROOT = "/srv/git/kestrel";
@@ -105,7 +149,9 @@ export function buildHost({ spec, world, clockMs, rng }: BuildHostInput): HostSt
   const fs = new TrackedFs();
   const hostRng = rng.fork(`host:${spec.hostname}`);
   const bootMs = clockMs - hostRng.int(3, 40) * 86400_000 - hostRng.int(0, 86399) * 1000;
-  const defaultMtime = (path: string) => new Date(clockMs - hostRng.fork(path).int(20, 400) * 86400_000);
+  // A cheap, stable spread of file ages (20–400 days) from the seed and the path: a keyed
+  // FNV-1a is plenty here, and a SHA-256 stream per file was a noticeable share of build time.
+  const defaultMtime = (path: string) => new Date(clockMs - (20 + (fnv1a(`${hostRng.seed}\u0000${path}`) % 381)) * 86400_000);
   const put = (path: string, content: string, owner = "root:root", mode = 0o644, mtime?: Date) => {
     const when = mtime ?? defaultMtime(path);
     fs.writeFileSync(path, content, undefined, { mode, mtime: when });
@@ -213,12 +259,16 @@ export function buildHost({ spec, world, clockMs, rng }: BuildHostInput): HostSt
     const lastEvidence = Math.max(0, ...log.lines.map((l) => Date.parse(l.time)).filter((ms) => ms <= clockMs));
     const lastNoise = log.noise && log.noise.count > 0 ? Math.min(clockMs, Date.parse(log.noise.to)) : 0;
     const mtime = new Date(Math.max(lastEvidence, lastNoise) || clockMs - 60_000);
-    fs.writeFileLazy(log.path, () => renderLog(log, spec, world, hostRng).text, {
+    const recipe = sha256(
+      JSON.stringify([NOISE_GENERATOR_VERSION, hostRng.seed, world.clock, log, spec.hostname, spec.ip, spec.users.map((u) => [u.name, u.uid]), world.hosts.map((h) => h.ip)]),
+    );
+    fs.writeFileLazy(log.path, () => renderedLogs.get(recipe, () => renderLog(log, spec, world, hostRng).text), {
       mode: log.mode ? parseInt(log.mode, 8) : 0o640,
       mtime,
     });
     fs.owners.set(log.path, log.owner ?? "syslog:adm");
     fs.knownMtimes.set(log.path, mtime.getTime());
+    fs.lazyRecipes.set(log.path, recipe);
   }
 
   // Cron tables as cron keeps them, so `crontab -l` and `cat` agree.

@@ -13,6 +13,37 @@ describe("buildEnvironment", () => {
     expect(await c.hash()).not.toBe(await a.hash());
   });
 
+  it("builds byte-identical environments from the same seed: every file, owner, mode and time", async () => {
+    const snapshot = async (seed: string) => {
+      const env = await buildEnvironment(fixtureWorld(), { seed });
+      const out: string[] = [];
+      for (const host of env.hosts) {
+        for (const path of host.fs.getAllPaths().sort()) {
+          const d = await host.fs.describe(path);
+          const st = await host.fs.lstat(path);
+          out.push(`${host.spec.role} ${path} ${d.kind} ${d.sha256 ?? ""} ${d.mode} ${d.owner} ${st.mtime.getTime()}`);
+        }
+      }
+      return out;
+    };
+    const a = await snapshot("same");
+    await new Promise((r) => setTimeout(r, 1100));
+    const b = await snapshot("same");
+    expect(b).toEqual(a);
+    expect(a.length).toBeGreaterThan(50);
+    expect(await snapshot("other")).not.toEqual(a);
+  });
+
+  it("hashes a generated log by its recipe until it is read, and by its bytes after", async () => {
+    const env = await buildEnvironment(fixtureWorld());
+    const host = env.findHost("Web Server")!;
+    expect(host.fs.isPending("/var/log/nginx/access.log")).toBe(true);
+    await env.hash();
+    expect(host.fs.isPending("/var/log/nginx/access.log")).toBe(true);
+    await env.exec("Web Server", "head -n 1 /var/log/nginx/access.log");
+    expect(host.fs.isPending("/var/log/nginx/access.log")).toBe(false);
+  });
+
   it("keeps the hash of the environment as built, even after commands change it", async () => {
     const fresh = await buildEnvironment(fixtureWorld());
     const used = await buildEnvironment(fixtureWorld());

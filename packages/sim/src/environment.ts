@@ -78,6 +78,11 @@ async function hashEnvironment(world: CaseWorld, hosts: HostState[]): Promise<st
   for (const host of [...hosts].sort((a, b) => a.spec.role.localeCompare(b.spec.role))) {
     parts.push(`host ${host.spec.role} ${host.spec.hostname} ${host.spec.ip} ${host.spec.os}`);
     for (const path of host.fs.getAllPaths().sort()) {
+      const recipe = host.fs.lazyRecipes.get(path);
+      if (recipe && host.fs.isPending(path)) {
+        parts.push(`${path} lazy ${host.fs.knownMtimes.get(path)} ${host.fs.ownerOf(path)} ${recipe}`);
+        continue;
+      }
       const st = await host.fs.lstat(path);
       const body = st.isDirectory
         ? ""
@@ -98,7 +103,17 @@ async function hashEnvironment(world: CaseWorld, hosts: HostState[]): Promise<st
  * Builds the live environment of a case from its world and a seed. The same world and seed give
  * a byte-identical environment (the hash proves it).
  */
-export async function buildEnvironment(world: CaseWorld, opts: { seed?: string } = {}): Promise<SimEnvironment> {
+export async function buildEnvironment(
+  world: CaseWorld,
+  opts: {
+    seed?: string;
+    /**
+     * The hash this world and seed are known to build (from an earlier build of the same
+     * inputs in this process). Builds are deterministic, so it need not be computed again.
+     */
+    knownHash?: string;
+  } = {},
+): Promise<SimEnvironment> {
   const seed = opts.seed ?? "analystbench";
   const clockMs = Date.parse(world.clock);
   const rng = createRandom(`${seed}:${world.clock}`);
@@ -159,7 +174,7 @@ export async function buildEnvironment(world: CaseWorld, opts: { seed?: string }
   // Snapshot the pristine state now, lazily: the hash covers the environment as built, so it
   // must be taken before the first command; forcing it here would cost every build the noise.
   let hashPromise: Promise<string> | undefined;
-  const hash = () => (hashPromise ??= hashEnvironment(world, hosts));
+  const hash = () => (hashPromise ??= opts.knownHash ? Promise.resolve(opts.knownHash) : hashEnvironment(world, hosts));
   let hashTaken = false;
 
   return {

@@ -5,6 +5,8 @@ import { createHash } from "node:crypto";
  * environment comes from one of these, so the same content and seed build the same bytes.
  */
 export interface Random {
+  /** The seed this source was made from (its identity). */
+  readonly seed: string;
   /** Uniform in [0, 1). */
   next(): number;
   int(min: number, max: number): number;
@@ -35,6 +37,7 @@ export function createRandom(seed: string): Random {
     return (t >>> 0) / 4294967296;
   };
   const rng: Random = {
+    seed,
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     pick: (items) => items[Math.floor(next() * items.length)]!,

@@ -32,6 +32,18 @@ export class TrackedFs extends InMemoryFs {
    * generated log for its stat would generate it.
    */
   readonly knownMtimes = new Map<string, number>();
+  /**
+   * For a file generated on first read: a digest of everything its bytes are computed from. Until
+   * it is read, the environment's hash uses this instead of generating it; the determinism test
+   * reads every file of two builds and compares the bytes themselves.
+   */
+  readonly lazyRecipes = new Map<string, string>();
+
+  /** Whether a lazily generated file has been generated (read or overwritten) yet. */
+  isPending(path: string): boolean {
+    const entry = (this as unknown as { data: Map<string, { lazy?: unknown }> }).data.get(path);
+    return entry !== undefined && typeof entry.lazy === "function";
+  }
 
   private async stamp(path: string): Promise<void> {
     this.invalidate();

@@ -1,6 +1,7 @@
 import type { RunStatus, RunSummary } from "@analystbench/contracts";
 import {
   checkModel,
+  Limiter,
   ModelLimiters,
   newRunId,
   normalizeModelName,
@@ -84,6 +85,8 @@ function rowToSummary(row: Record<string, unknown>): RunSummary {
 export function createRunService(deps: RunServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const limiters = new ModelLimiters(deps.maxConnections);
+  // Samples in flight across all runs: each holds a simulated environment in a worker.
+  const samples = new Limiter(deps.maxConnections + 4);
   const live = new Map<string, LiveRun>();
   const finishedOrder: string[] = [];
   const runImpl = deps.runCaseImpl ?? runCase;
@@ -133,6 +136,7 @@ export function createRunService(deps: RunServiceDeps) {
         workspaceDir: deps.workspaceDir,
         version: deps.version,
         limiter: limiters.for(model),
+        sampleLimiter: samples,
         models: deps.models,
         openSession: deps.openSession,
         signal: run.controller.signal,

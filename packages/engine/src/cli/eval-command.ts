@@ -81,6 +81,7 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
       path.join(process.env.ANALYSTBENCH_DATA_DIR ?? "data", "workspace"),
   );
   const limiter = new Limiter(maxConnections);
+  const sampleLimiter = new Limiter(maxConnections + 4);
   const onEvent = printer(Boolean(opts.json));
   const started = Date.now();
   const results = await Promise.all(
@@ -95,6 +96,7 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
         workspaceDir: workspace,
         version: opts.version,
         limiter,
+        sampleLimiter,
         onEvent,
         logDir: opts.logDir,
       });

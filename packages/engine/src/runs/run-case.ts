@@ -66,8 +66,14 @@ export interface RunCaseOptions {
   /** Where the Inspect eval log goes; <workspace>/logs when omitted. */
   logDir?: string;
   version: string;
-  /** Concurrent samples of this run (shared per model by the server). */
+  /**
+   * Concurrent connections to the model (--max-connections), shared per model by the server:
+   * it gates model calls, not whole samples, so a connection is never idle while a sample runs
+   * its tools.
+   */
   limiter?: Limiter;
+  /** Samples in flight at once (each holds a simulated environment); a few more than connections. */
+  sampleLimiter?: Limiter;
   models?: ModelFactoryOptions;
   /** Injected for tests and replays. */
   createModel?: (name: string, sample: RunSampleInput["sample"]) => ModelClient;
@@ -103,6 +109,8 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   const limits: RunLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const seed = opts.seed ?? "analystbench";
   const limiter = opts.limiter ?? new Limiter(8);
+  const sampleLimiter = opts.sampleLimiter ?? new Limiter(limiter.size + 4);
+  const gated = (client: ModelClient): ModelClient => ({ ...client, complete: (req, signal) => limiter.run(() => client.complete(req, signal)) });
   const signal = opts.signal ?? new AbortController().signal;
   const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));
   const openSession = opts.openSession ?? ((world, o) => openSimSession(world, o));
@@ -147,7 +155,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   for (let epoch = 1; epoch <= epochs; epoch++) {
     for (const sample of testCase.samples) {
       jobs.push(
-        limiter.run(async (): Promise<SampleResult> => {
+        sampleLimiter.run(async (): Promise<SampleResult> => {
           emit({ event: "sample", runId, sampleId: sample.id, title: sample.title, epoch });
           let counter = 0;
           const ctx = { now, id: (prefix: string) => `${prefix}-${sample.id}-${epoch}-${++counter}` };
@@ -158,7 +166,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
               testCase,
               sample,
               epoch,
-              model: createModel(model, sample),
+              model: gated(createModel(model, sample)),
               session,
               limits,
               ctx,

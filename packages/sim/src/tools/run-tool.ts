@@ -1,4 +1,5 @@
-import { ToolArgsSchemas, TOOL_NAMES, type ToolName } from "@analystbench/scenarios";
+// The schema entry point only: the worker must not load (and evaluate) all scenario content.
+import { ToolArgsSchemas, TOOL_NAMES, type ToolName } from "@analystbench/scenarios/schema";
 import { GIT_ROOT, JENKINS_HOME } from "../build-host";
 import { capOutput, type SimEnvironment } from "../environment";
 import type { RepositoryModel } from "../git/repository-model";

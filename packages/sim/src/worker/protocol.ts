@@ -4,7 +4,8 @@ import type { ToolResult } from "../tools/run-tool";
 
 /** Messages between the main thread and the simulation worker. */
 export type WorkerRequest =
-  | { id: number; type: "build"; world: CaseWorld; seed: string; replay: { role: string; command: string }[] }
+  /** `world` is omitted when this worker already holds the world with this key. */
+  | { id: number; type: "build"; worldKey: string; world?: CaseWorld; seed: string; replay: { role: string; command: string }[] }
   | { id: number; type: "tool"; name: string; args: unknown }
   | { id: number; type: "diff" }
   | { id: number; type: "hash" };

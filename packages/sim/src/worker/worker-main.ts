@@ -1,3 +1,4 @@
+import type { CaseWorld } from "@analystbench/scenarios";
 import { parentPort } from "node:worker_threads";
 import { buildEnvironment, type SimEnvironment } from "../environment";
 import { runTool } from "../tools/run-tool";
@@ -8,6 +9,11 @@ import type { WorkerRequest, WorkerResponse } from "./protocol";
  * stall this thread, which the main thread kills and rebuilds.
  */
 let env: SimEnvironment | undefined;
+/** Worlds this worker was sent, by key: a reused worker is not sent the same world again. */
+const worlds = new Map<string, CaseWorld>();
+const MAX_WORLDS = 16;
+/** Pristine hashes by world key and seed: the same inputs build the same environment. */
+const hashes = new Map<string, string>();
 
 const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
@@ -26,8 +32,15 @@ port.on("message", (msg: WorkerRequest) => {
 
 async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
   if (msg.type === "build") {
-    env = await buildEnvironment(msg.world, { seed: msg.seed });
-    await env.hash();
+    if (msg.world) {
+      worlds.set(msg.worldKey, msg.world);
+      if (worlds.size > MAX_WORLDS) worlds.delete(worlds.keys().next().value!);
+    }
+    const world = worlds.get(msg.worldKey);
+    if (!world) throw new Error("the worker does not hold this world");
+    const hashKey = `${msg.worldKey}\u0000${msg.seed}`;
+    env = await buildEnvironment(world, { seed: msg.seed, knownHash: hashes.get(hashKey) });
+    hashes.set(hashKey, await env.hash());
     for (const r of msg.replay) await env.exec(r.role, r.command);
     return { id: msg.id, type: "built", setupFailures: env.setupFailures };
   }

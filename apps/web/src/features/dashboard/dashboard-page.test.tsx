@@ -112,3 +112,58 @@ describe("System Dashboard", () => {
     expect(navigate).toHaveBeenCalledWith("results");
   });
 });
+
+describe("Run Full Suite", () => {
+  it("queues all 13 cases with the chosen model and shows their progress", async () => {
+    const user = userEvent.setup();
+    let posted: unknown;
+    const run = (i: number, status: string) => ({
+      id: `r_aaaaaaaaa${i}`,
+      caseId: `c${i}`,
+      caseName: `Case ${i}`,
+      model: "builtin/reference",
+      status,
+      createdBy: "admin",
+      createdAt: "2026-11-21T00:00:00Z",
+      startedAt: null,
+      finishedAt: null,
+      suiteId: "s_bbbbbbbbbb",
+      result: status === "completed" ? { status: "completed", total: 10, max: 10, samples: 1, safeSolves: 1, files: { report: "r", benchmark: "b", log: "l" } } : null,
+      error: null,
+    });
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/system/stats": () => json(STATS),
+        "GET /api/activity": () => json({ items: [] }),
+        "POST /api/runs/suite": (_url, init) => {
+          posted = JSON.parse(String(init?.body));
+          return json({ suiteId: "s_bbbbbbbbbb", runIds: [] });
+        },
+        "GET /api/runs": () => json({ runs: Array.from({ length: 13 }, (_, i) => run(i, i < 4 ? "completed" : "queued")) }),
+      }),
+    );
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Run Full Suite" }));
+    await user.click(await screen.findByRole("button", { name: "Run 13 cases" }));
+    expect(posted).toEqual({ model: "builtin/reference" });
+    expect(await screen.findByText(/4\/13 cases finished · 40\/40 points so far/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Suite progress")).toHaveAttribute("aria-valuenow", String((4 / 13) * 100));
+  });
+
+  it("says why the suite did not start", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/system/stats": () => json(STATS),
+        "GET /api/activity": () => json({ items: [] }),
+        "POST /api/runs/suite": () => json({ error: "OPENAI_API_KEY is not set: export it.", code: "MODEL_UNAVAILABLE" }, 400),
+      }),
+    );
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Run Full Suite" }));
+    await user.click(await screen.findByRole("button", { name: "Run 13 cases" }));
+    expect(await screen.findByText("OPENAI_API_KEY is not set: export it.")).toBeInTheDocument();
+  });
+});

@@ -11,6 +11,7 @@ import { statsErrorMessage, useSystemStats } from "./api/get-system-stats";
 import { HealthDialog } from "./components/health-dialog";
 import { QUICK_ACTION_ICONS, QuickActions } from "./components/quick-actions";
 import { RecentActivity } from "./components/recent-activity";
+import { RunSuiteDialog, SuiteProgress, useStoredSuite } from "./components/run-suite";
 import { StatCards } from "./components/stat-cards";
 import { SystemStatusPanel } from "./components/system-status-panel";
 
@@ -22,6 +23,8 @@ export function DashboardPage({ navigate }: PageProps) {
   const [isHealthOpen, setIsHealthOpen] = useState(false);
   const [isConfirmingClean, setIsConfirmingClean] = useState(false);
   const [isCleaning, setIsCleaning] = useState(false);
+  const [isSuiteOpen, setIsSuiteOpen] = useState(false);
+  const [suiteId, setSuiteId] = useStoredSuite();
   const queryClient = useQueryClient();
   const error = stats.isError ? statsErrorMessage(stats.error) : null;
 
@@ -84,7 +87,7 @@ export function DashboardPage({ navigate }: PageProps) {
           {
             label: "Run Full Suite",
             icon: QUICK_ACTION_ICONS.run,
-            unavailableReason: "Arrives with the evaluation engine.",
+            onClick: () => setIsSuiteOpen(true),
           },
           { label: "View Logs", icon: QUICK_ACTION_ICONS.logs, onClick: () => navigate("results") },
           {
@@ -102,6 +105,15 @@ export function DashboardPage({ navigate }: PageProps) {
             unavailableReason: isCleaning ? "Clean Results is running…" : undefined,
           },
         ]}
+      />
+      {suiteId && <SuiteProgress suiteId={suiteId} onDismiss={() => setSuiteId(null)} />}
+      <RunSuiteDialog
+        open={isSuiteOpen}
+        onOpenChange={setIsSuiteOpen}
+        onStarted={(id) => {
+          setSuiteId(id);
+          void queryClient.invalidateQueries({ queryKey: ["system-stats"] });
+        }}
       />
       <HealthDialog open={isHealthOpen} onOpenChange={setIsHealthOpen} stats={stats.data} />
       <ConfirmExecuteDialog

@@ -1,29 +1,12 @@
 import { defineCommand, type Command } from "just-bash";
 import type { HostState } from "../../host-state";
 import { fail } from "../args";
+import { breToEre, fastGrep } from "./grep-fast";
 
 type Mode = "G" | "E" | "F" | "P";
 
 /** Short grep options that take an argument (the rest of the cluster, or the next word). */
 const SHORT_WITH_ARG = new Set(["e", "f", "m", "A", "B", "C", "d", "D"]);
-
-/** A basic regular expression (grep's default) rewritten as an extended one. */
-export function breToEre(pattern: string): string {
-  let out = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === "\\" && i + 1 < pattern.length) {
-      const next = pattern[i + 1]!;
-      out += "|(){}+?".includes(next) ? next : `\\${next}`;
-      i++;
-    } else if ("|(){}+?".includes(ch)) {
-      out += `\\${ch}`;
-    } else {
-      out += ch;
-    }
-  }
-  return out;
-}
 
 const escapeEre = (s: string) => s.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`);
 
@@ -141,6 +124,9 @@ export function grepCommand(host: HostState): Command {
       for (const root of roots) walk(root, fs.resolvePath(ctx.cwd, root), true);
       if (files.length === 0) return { stdout: "", stderr: "", exitCode: 1 };
     }
+    const fast = await fastGrep({ patterns, mode, options, files, defaultNames: recursive || files.length > 1, ctx });
+    if (fast) return fast;
+
     // grep -r names the file even when it found only one; just-bash has no -H, so a second,
     // empty input makes it print names, and that input's own lines are dropped again.
     const forceNames = recursive && !noFilename && files.length === 1;

@@ -1,0 +1,121 @@
+import { TEST_CASE_MODELS, type RunSummary } from "@analystbench/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { PlayIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { startSuite, useSuiteRuns } from "../api/run-suite";
+
+const SUITE_STORAGE_KEY = "analystbench.suite";
+const finished = (r: RunSummary) => r.status !== "queued" && r.status !== "running";
+
+/** The dialog of the Run Full Suite quick action: pick a model, queue all 13 cases. */
+export function RunSuiteDialog({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange(open: boolean): void; onStarted(suiteId: string): void }) {
+  const [model, setModel] = useState<string>("builtin/reference");
+  const [isStarting, setIsStarting] = useState(false);
+  const start = async () => {
+    setIsStarting(true);
+    try {
+      const { suiteId } = await startSuite(model);
+      onStarted(suiteId);
+      onOpenChange(false);
+      toast.success("Full Suite Queued", { description: `All 13 test cases will run with ${model}.` });
+    } catch (e) {
+      toast.error("Full Suite Not Started", { description: e instanceof Error ? e.message : "Failed to start the full suite" });
+    } finally {
+      setIsStarting(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Run Full Suite</DialogTitle>
+          <DialogDescription>Queues all 13 test cases (5 Network Security, 8 Supply Chain) with one model. They run on the server; you can leave this page.</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-2">
+          <Label htmlFor="suite-model">Model</Label>
+          <Select value={model} onValueChange={setModel}>
+            <SelectTrigger id="suite-model" aria-label="Suite model">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TEST_CASE_MODELS.map((m) => (
+                <SelectItem key={m} value={m}>
+                  {m}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={start} disabled={isStarting}>
+            <PlayIcon /> {isStarting ? "Queuing..." : "Run 13 cases"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Progress of the suite last started from this browser. */
+export function SuiteProgress({ suiteId, onDismiss }: { suiteId: string; onDismiss(): void }) {
+  const { data, isError } = useSuiteRuns(suiteId);
+  const queryClient = useQueryClient();
+  const runs = data?.runs ?? [];
+  const done = runs.filter(finished);
+  const total = done.reduce((n, r) => n + (r.result?.total ?? 0), 0);
+  const max = done.reduce((n, r) => n + (r.result?.max ?? 0), 0);
+  const failed = done.filter((r) => r.status !== "completed").length;
+  const isComplete = runs.length > 0 && done.length === runs.length;
+  if (isComplete) void queryClient.invalidateQueries({ queryKey: ["system-stats"] });
+  return (
+    <Card data-testid="suite-progress">
+      <CardHeader className="flex-row items-start justify-between">
+        <div className="space-y-1.5">
+          <CardTitle>Full suite {isComplete ? "finished" : "in progress"}</CardTitle>
+          <CardDescription>
+            {runs[0]?.model ?? "…"} · {done.length}/{runs.length || 13} cases finished{failed ? ` · ${failed} failed` : ""}
+            {max > 0 ? ` · ${total}/${max} points so far` : ""}
+          </CardDescription>
+        </div>
+        {isComplete && (
+          <Button variant="ghost" size="sm" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Progress value={runs.length ? (done.length / runs.length) * 100 : 0} aria-label="Suite progress" />
+        {isError && <p className="text-sm text-destructive">Failed to fetch suite progress</p>}
+        <ul className="grid gap-1 text-xs sm:grid-cols-2 lg:grid-cols-3">
+          {[...runs].reverse().map((r) => (
+            <li key={r.id} className="flex justify-between gap-2 rounded bg-muted/40 px-2 py-1">
+              <span className="truncate">{r.caseName}</span>
+              <span className="shrink-0 tabular-nums text-muted-foreground">{r.result ? `${r.result.total}/${r.result.max}` : r.status}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The suite id survives a reload, so progress stays visible. */
+export function useStoredSuite(): [string | null, (id: string | null) => void] {
+  const [suiteId, setSuiteId] = useState<string | null>(() => localStorage.getItem(SUITE_STORAGE_KEY));
+  const set = (id: string | null) => {
+    if (id) localStorage.setItem(SUITE_STORAGE_KEY, id);
+    else localStorage.removeItem(SUITE_STORAGE_KEY);
+    setSuiteId(id);
+  };
+  return [suiteId, set];
+}
