@@ -14,6 +14,7 @@ import { consoleRoutes } from "./routes/console";
 import { healthRoutes } from "./routes/health";
 import { systemRoutes } from "./routes/system";
 import { runRoutes } from "./routes/runs";
+import { inspectRoutes } from "./routes/inspect";
 import type { RunService } from "./services/run-service";
 import type { ActivityLog } from "./services/activity";
 import { ENVIRONMENT_SCRIPTS, type EnvironmentScriptRegistry } from "./services/environment-scripts";
@@ -25,6 +26,7 @@ import type { LoginThrottle } from "./services/login-throttle";
 import type { SessionStore } from "./services/sessions";
 import type { HealthMonitor } from "./services/system-health";
 import type { UserStore } from "./services/users";
+import type { ViewerProcess } from "./services/viewer-process";
 
 export interface AppDeps {
   config: Pick<Config, "webDistDir" | "logLevel" | "workspaceDir">;
@@ -40,6 +42,10 @@ export interface AppDeps {
   runs: RunService;
   /** Environment Control scripts the console may run; the built-in list unless a test swaps it. */
   environmentScripts?: EnvironmentScriptRegistry;
+  /** The log viewer process; server.ts passes one that knows the console's port and origin. */
+  viewer?: ViewerProcess;
+  /** The Inspect page's Execute: the environment its command line inherits, and its time limit. */
+  inspect?: { env?: NodeJS.ProcessEnv; executeTimeoutMs?: number };
   /** Request logging; off in tests. */
   logger?: boolean;
 }
@@ -103,6 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scriptRoutes(app, {
     scripts,
     runner: createScriptRunner({ workspaceDir: deps.config.workspaceDir, scripts, activity: deps.activity }),
+  });
+  inspectRoutes(app, {
+    workspaceDir: deps.config.workspaceDir,
+    activity: deps.activity,
+    runs: deps.runs,
+    viewer: deps.viewer,
+    ...deps.inspect,
   });
   await consoleRoutes(app, deps.config.webDistDir);
   return app;

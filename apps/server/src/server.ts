@@ -3,6 +3,7 @@
  * shuts down cleanly on SIGINT/SIGTERM. Every start-up failure is one sentence on stderr.
  */
 import { CASE_IDS } from "@analystbench/scenarios";
+import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, prepareDataDir } from "./config";
 import { openDatabase } from "./db/database";
@@ -14,6 +15,7 @@ import { writeScenarioMetadata } from "./services/scenario-metadata";
 import { createSessionStore } from "./services/sessions";
 import { createHealthMonitor } from "./services/system-health";
 import { createUserStore } from "./services/users";
+import { consoleOrigins, createViewerProcess } from "./services/viewer-process";
 import { VERSION } from "./version";
 
 function fail(sentence: string): never {
@@ -73,6 +75,11 @@ async function main(): Promise<void> {
     console.log(
       `Marked ${interrupted} run${interrupted === 1 ? "" : "s"} left unfinished by the previous server as interrupted.`,
     );
+  const viewer = createViewerProcess({
+    logsDir: path.join(config.workspaceDir, "logs"),
+    consolePort: config.port,
+    frameOrigins: consoleOrigins(config.host, config.port),
+  });
   const app = await buildApp({
     config,
     version: VERSION,
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
     health,
     countScripts: () => CASE_IDS.length,
     runs,
+    viewer,
     logger: config.logLevel !== "silent",
   });
 
@@ -110,8 +118,8 @@ async function main(): Promise<void> {
     }
     closing = true;
     console.log(`${signal} received: shutting down…`);
-    runs
-      .shutdown()
+    // The viewer is a child process: it goes first, so no port is left held behind us.
+    Promise.all([viewer.stop(), runs.shutdown()])
       .then(() => app.close())
       .then(() => {
         health.stop();

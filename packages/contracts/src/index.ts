@@ -7,3 +7,4 @@ export * from "./scripts";
 export * from "./scenarios";
 export * from "./metadata";
 export * from "./runs";
+export * from "./inspect";

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { ScriptExecutionResult } from "@analystbench/contracts";
 import { stringify as toYaml } from "yaml";
 import type { ActivityLog } from "./activity";
+import { exitCodeOf, failureOf, killGroup, runBoundedProcess, truncationNote } from "./bounded-process";
 import { DEFAULT_SCRIPT_TIMEOUT_MS, type EnvironmentScriptRegistry } from "./environment-scripts";
 
 /**
@@ -15,8 +15,6 @@ import { DEFAULT_SCRIPT_TIMEOUT_MS, type EnvironmentScriptRegistry } from "./env
 
 /** stdout and stderr together; beyond this the rest is drained and dropped. */
 export const SCRIPT_OUTPUT_CAP_BYTES = 1024 * 1024;
-/** After SIGTERM a script gets this long to stop before SIGKILL. */
-const KILL_GRACE_MS = 2_000;
 const OUTPUT_DIR = "results/environment";
 
 export class ScriptRunnerError extends Error {
@@ -54,93 +52,6 @@ function fenced(text: string): string {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return `${fence}text\n${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${fence}`;
-}
-
-interface ProcessOutcome {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-  error: string | null;
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    /* the group is already gone */
-  }
-}
-
-function runProcess(
-  argv: readonly string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  timeoutMs: number,
-  onStart: (pid: number | undefined) => void,
-) {
-  return new Promise<ProcessOutcome>((resolve) => {
-    const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-    let captured = 0;
-    let truncated = false;
-    let timedOut = false;
-    let spawnError: Error | null = null;
-    const child = spawn(argv[0]!, argv.slice(1), {
-      cwd,
-      env,
-      shell: false,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    onStart(child.pid);
-    const collect = (which: "stdout" | "stderr") => (chunk: Buffer) => {
-      const room = SCRIPT_OUTPUT_CAP_BYTES - captured;
-      if (room <= 0) {
-        truncated = true;
-        return;
-      }
-      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      if (kept.length < chunk.length) truncated = true;
-      chunks[which].push(kept);
-      captured += kept.length;
-    };
-    child.stdout.on("data", collect("stdout"));
-    child.stderr.on("data", collect("stderr"));
-    let killTimer: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid === undefined) return;
-      killGroup(child.pid, "SIGTERM");
-      killTimer = setTimeout(() => killGroup(child.pid!, "SIGKILL"), KILL_GRACE_MS);
-    }, timeoutMs);
-    child.on("error", (e) => {
-      spawnError = e;
-    });
-    // Children left behind by a finished script would hold its pipes open; they go with it.
-    child.on("exit", () => {
-      if (child.pid !== undefined) killGroup(child.pid, "SIGKILL");
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      clearTimeout(killTimer);
-      let stderr = Buffer.concat(chunks.stderr).toString("utf8");
-      if (truncated) stderr += `\n[output truncated: more than ${SCRIPT_OUTPUT_CAP_BYTES / 1048576} MiB]\n`;
-      const error = spawnError
-        ? `The script could not be started (${(spawnError as Error).message}).`
-        : timedOut
-          ? `The script ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped with its child processes.`
-          : code !== 0
-            ? signal
-              ? `The script was stopped by ${signal}.`
-              : `The script exited with code ${code}.`
-            : null;
-      resolve({
-        exitCode: spawnError || code === null ? -1 : code,
-        stdout: Buffer.concat(chunks.stdout).toString("utf8"),
-        stderr,
-        error,
-      });
-    });
-  });
 }
 
 /** Writes next to the target and renames, so a reader never sees half a file. */
@@ -231,13 +142,20 @@ export function createScriptRunner(deps: {
           LANG: process.env.LANG ?? "C.UTF-8",
           TZ: "UTC",
         };
-        const outcome = await runProcess(
-          [...script.argv, `--workspace=${deps.workspaceDir}`],
-          deps.workspaceDir,
+        const run = await runBoundedProcess({
+          argv: [...script.argv, `--workspace=${deps.workspaceDir}`],
+          cwd: deps.workspaceDir,
           env,
           timeoutMs,
-          (pid) => (runningPid = pid),
-        );
+          outputCapBytes: SCRIPT_OUTPUT_CAP_BYTES,
+          onStart: (pid) => (runningPid = pid),
+        });
+        const outcome = {
+          exitCode: exitCodeOf(run),
+          stdout: run.stdout,
+          stderr: run.truncated ? run.stderr + truncationNote(SCRIPT_OUTPUT_CAP_BYTES) : run.stderr,
+          error: failureOf(run, "The script", `${Math.round(timeoutMs / 1000)} s`),
+        };
         runningPid = undefined;
         const finished = now();
         const success = outcome.error === null;

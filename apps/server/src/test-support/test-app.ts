@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp, type AppDeps } from "../app";
 import { openDatabase, type Database } from "../db/database";
+import type { ModelFactoryOptions } from "@analystbench/engine";
 import { openInProcessSession } from "@analystbench/sim";
 import { createActivityLog } from "../services/activity";
 import { createRunService } from "../services/run-service";
@@ -11,6 +12,11 @@ import { createLoginThrottle, type ThrottleLimits, DEFAULT_THROTTLE } from "../s
 import { createSessionStore } from "../services/sessions";
 import { createHealthMonitor } from "../services/system-health";
 import { createUserStore } from "../services/users";
+import { createViewerProcess } from "../services/viewer-process";
+
+/** The port the test console claims to listen on: the viewer must refuse it. */
+export const TEST_CONSOLE_PORT = 3000;
+export const TEST_CONSOLE_ORIGIN = `http://127.0.0.1:${TEST_CONSOLE_PORT}`;
 
 export const TEST_USER = { username: "analyst", password: "correct horse battery staple" };
 
@@ -26,7 +32,14 @@ export interface TestApp {
 
 /** A real app on an in-memory database with one user, for `inject` tests. */
 export async function createTestApp(
-  opts: { throttle?: ThrottleLimits; webDistDir?: string; workspaceDir?: string; overrides?: Partial<AppDeps> } = {},
+  opts: {
+    throttle?: ThrottleLimits;
+    webDistDir?: string;
+    workspaceDir?: string;
+    /** Model settings of the app's run service (e.g. a fake OpenAI server); no keys by default. */
+    models?: ModelFactoryOptions;
+    overrides?: Partial<AppDeps>;
+  } = {},
 ): Promise<TestApp> {
   const db = await openDatabase(":memory:");
   let offsetMs = 0;
@@ -46,8 +59,13 @@ export async function createTestApp(
     version: "0.0.0-test",
     maxConnections: 4,
     openSession: openInProcessSession,
-    models: { env: {} },
+    models: opts.models ?? { env: {} },
     now,
+  });
+  const viewer = createViewerProcess({
+    logsDir: path.join(workspaceDir, "logs"),
+    consolePort: TEST_CONSOLE_PORT,
+    frameOrigins: [TEST_CONSOLE_ORIGIN],
   });
   const deps: AppDeps = {
     config: { webDistDir: opts.webDistDir ?? "/nonexistent-analystbench-dist", logLevel: "silent", workspaceDir },
@@ -60,6 +78,9 @@ export async function createTestApp(
     health,
     countScripts: () => 13,
     runs,
+    viewer,
+    // No model keys reach a test's evaluations, whatever the machine has set.
+    inspect: { env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG } },
     ...opts.overrides,
   };
   const app = await buildApp(deps);
@@ -77,6 +98,7 @@ export async function createTestApp(
       return (res.json() as { token: string }).token;
     },
     async close() {
+      await deps.viewer?.stop();
       await deps.runs.shutdown();
       await app.close();
       health.stop();

@@ -13,7 +13,7 @@ import { MetadataPage } from "@/features/metadata/metadata-page";
 import { ResultsPage } from "@/features/results/results-page";
 import { ScenarioPage } from "@/features/scenario/scenario-page";
 import { ScriptsPage } from "@/features/scripts/scripts-page";
-import { ComingSoonPage } from "@/features/placeholder/coming-soon-page";
+import { ViewerPage } from "@/features/viewer/viewer-page";
 import type { PageDefinition } from "@/lib/page-types";
 
 /** The sidebar's pages, in order, with the spec's ids, labels and descriptions. */
@@ -65,11 +65,6 @@ export const PAGES: PageDefinition[] = [
     label: "Inspect Viewer",
     description: "Native evaluation-framework web interface",
     icon: MonitorPlayIcon,
-    component: () => (
-      <ComingSoonPage
-        title="Inspect Viewer"
-        summary="Start the evaluation log viewer, execute tasks and manage evaluation logs."
-      />
-    ),
+    component: ViewerPage,
   },
 ];

@@ -1,13 +1,5 @@
 import { TriangleAlertIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 /** The spec's confirmation (section 5) before an Environment Control action affects everyone. */
 export function ConfirmExecuteDialog({
@@ -21,26 +13,16 @@ export function ConfirmExecuteDialog({
   onConfirm(): void;
 }) {
   return (
-    <Dialog open={testCaseName !== null} onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <TriangleAlertIcon className="size-5 text-destructive" /> Confirm Environment Control
-          </DialogTitle>
-          <DialogDescription className="pt-2 text-foreground">
-            <strong>CAREFUL!</strong> This operation might disrupt operations that are being performed by others on this
-            platform. Are you sure you want to execute {testCaseName}?
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={onConfirm}>
-            Yes, Execute
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={testCaseName !== null}
+      icon={<TriangleAlertIcon className="size-5 text-destructive" />}
+      title="Confirm Environment Control"
+      confirmLabel="Yes, Execute"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <strong>CAREFUL!</strong> This operation might disrupt operations that are being performed by others on this
+      platform. Are you sure you want to execute {testCaseName}?
+    </ConfirmDialog>
   );
 }

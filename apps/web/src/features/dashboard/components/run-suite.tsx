@@ -1,3 +1,4 @@
+import { ModelSelect } from "@/components/model-select";
 import { TEST_CASE_MODELS, type RunSummary } from "@analystbench/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { PlayIcon } from "lucide-react";
@@ -5,17 +6,31 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { startSuite, useSuiteRuns } from "../api/run-suite";
 
 const SUITE_STORAGE_KEY = "analystbench.suite";
 const finished = (r: RunSummary) => r.status !== "queued" && r.status !== "running";
 
 /** The dialog of the Run Full Suite quick action: pick a model, queue all 13 cases. */
-export function RunSuiteDialog({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange(open: boolean): void; onStarted(suiteId: string): void }) {
+export function RunSuiteDialog({
+  open,
+  onOpenChange,
+  onStarted,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onStarted(suiteId: string): void;
+}) {
   const [model, setModel] = useState<string>("builtin/reference");
   const [isStarting, setIsStarting] = useState(false);
   const start = async () => {
@@ -26,7 +41,9 @@ export function RunSuiteDialog({ open, onOpenChange, onStarted }: { open: boolea
       onOpenChange(false);
       toast.success("Full Suite Queued", { description: `All 13 test cases will run with ${model}.` });
     } catch (e) {
-      toast.error("Full Suite Not Started", { description: e instanceof Error ? e.message : "Failed to start the full suite" });
+      toast.error("Full Suite Not Started", {
+        description: e instanceof Error ? e.message : "Failed to start the full suite",
+      });
     } finally {
       setIsStarting(false);
     }
@@ -36,22 +53,20 @@ export function RunSuiteDialog({ open, onOpenChange, onStarted }: { open: boolea
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Run Full Suite</DialogTitle>
-          <DialogDescription>Queues all 13 test cases (5 Network Security, 8 Supply Chain) with one model. They run on the server; you can leave this page.</DialogDescription>
+          <DialogDescription>
+            Queues all 13 test cases (5 Network Security, 8 Supply Chain) with one model. They run on the server; you
+            can leave this page.
+          </DialogDescription>
         </DialogHeader>
         <div className="space-y-2">
           <Label htmlFor="suite-model">Model</Label>
-          <Select value={model} onValueChange={setModel}>
-            <SelectTrigger id="suite-model" aria-label="Suite model">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {TEST_CASE_MODELS.map((m) => (
-                <SelectItem key={m} value={m}>
-                  {m}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ModelSelect
+            id="suite-model"
+            label="Suite model"
+            models={TEST_CASE_MODELS}
+            value={model}
+            onChange={setModel}
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
@@ -83,7 +98,8 @@ export function SuiteProgress({ suiteId, onDismiss }: { suiteId: string; onDismi
         <div className="space-y-1.5">
           <CardTitle>Full suite {isComplete ? "finished" : "in progress"}</CardTitle>
           <CardDescription>
-            {runs[0]?.model ?? "…"} · {done.length}/{runs.length || 13} cases finished{failed ? ` · ${failed} failed` : ""}
+            {runs[0]?.model ?? "…"} · {done.length}/{runs.length || 13} cases finished
+            {failed ? ` · ${failed} failed` : ""}
             {max > 0 ? ` · ${total}/${max} points so far` : ""}
           </CardDescription>
         </div>
@@ -100,7 +116,9 @@ export function SuiteProgress({ suiteId, onDismiss }: { suiteId: string; onDismi
           {[...runs].reverse().map((r) => (
             <li key={r.id} className="flex justify-between gap-2 rounded bg-muted/40 px-2 py-1">
               <span className="truncate">{r.caseName}</span>
-              <span className="shrink-0 tabular-nums text-muted-foreground">{r.result ? `${r.result.total}/${r.result.max}` : r.status}</span>
+              <span className="shrink-0 tabular-nums text-muted-foreground">
+                {r.result ? `${r.result.total}/${r.result.max}` : r.status}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from "node:crypto";
+import { lstat, readdir, readFile, rename, unlink } from "node:fs/promises";
+import path from "node:path";
+import type { EvaluationLog } from "@analystbench/contracts";
+
+/**
+ * The eval logs in <workspace>/logs as the Logs tab lists them. Each log gets a stable, opaque id
+ * (its run id, from the file name); deleting goes through that listing, so an id is only ever
+ * looked up, never turned into a path.
+ */
+export class LogRequestError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const LOGS_DIR = "logs";
+/** Logs beyond this are listed from their file name alone: parsing them would stall the server (engine logs are under 1 MB). */
+const MAX_PARSED_BYTES = 32 * 1024 * 1024;
+/** `<ISO stamp with dashes>_<case>_<run id>.json`, as the engine names them. */
+const ENGINE_NAME = /^\d{4}-\d{2}-\d{2}T[\d-]+Z_([A-Za-z0-9-]+)_([A-Za-z0-9_-]{1,64})\.json$/;
+
+interface LogFacts {
+  task: string | null;
+  model: string | null;
+  runId: string | null;
+  created: string | null;
+  inspectStatus: string;
+  score: string | null;
+}
+
+/** What the server tells about a log's evaluation: is it still running here? */
+export type IsRunning = (log: { runId: string | null; task: string; created: string | null }) => boolean;
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
+
+function scoreOf(log: Obj): string | null {
+  const scores = obj(log.results).scores;
+  const first = obj(Array.isArray(scores) ? scores[0] : undefined);
+  const metrics = obj(first.metrics);
+  const total = num(obj(metrics.mean_total).value);
+  const max = num(obj(first.metadata).max);
+  if (total !== null) return max !== null ? `${fmt(total)}/${fmt(max)}` : fmt(total);
+  const any = Object.values(metrics)
+    .map(obj)
+    .find((m) => num(m.value) !== null);
+  return any ? `${str(any.name) ?? "score"} ${fmt(num(any.value)!)}` : null;
+}
+
+function factsOf(log: unknown): LogFacts {
+  const root = obj(log);
+  const spec = obj(root.eval);
+  return {
+    task: str(spec.task),
+    model: str(spec.model),
+    runId: str(spec.run_id),
+    created: str(spec.created),
+    inspectStatus: str(root.status) ?? "unknown",
+    score: scoreOf(root),
+  };
+}
+
+export function createInspectLogs(deps: { workspaceDir: string; isRunning: IsRunning }) {
+  const dir = path.join(deps.workspaceDir, LOGS_DIR);
+  const cache = new Map<string, { key: string; facts: LogFacts }>();
+
+  async function read(name: string, size: number, key: string): Promise<LogFacts> {
+    const hit = cache.get(name);
+    if (hit && hit.key === key) return hit.facts;
+    let facts: LogFacts;
+    try {
+      if (size > MAX_PARSED_BYTES) throw new Error("too large");
+      facts = factsOf(JSON.parse(await readFile(path.join(dir, name), "utf8")));
+    } catch {
+      facts = { task: null, model: null, runId: null, created: null, inspectStatus: "unreadable", score: null };
+    }
+    cache.set(name, { key, facts });
+    return facts;
+  }
+
+  async function listWithFiles(): Promise<{ log: EvaluationLog; file: string }[]> {
+    let dirents;
+    try {
+      dirents = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    const files = dirents.filter((d) => d.isFile() && d.name.endsWith(".json") && !d.name.startsWith("."));
+    const names = new Set(files.map((d) => d.name));
+    for (const name of cache.keys()) if (!names.has(name)) cache.delete(name);
+    const seen = new Set<string>();
+    const rows = await Promise.all(
+      files.map(async (d) => {
+        try {
+          const s = await lstat(path.join(dir, d.name));
+          if (!s.isFile()) return [];
+          return [
+            {
+              name: d.name,
+              size: s.size,
+              modified: s.mtime,
+              facts: await read(d.name, s.size, `${s.size}:${s.mtimeMs}`),
+            },
+          ];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    return rows
+      .flat()
+      .sort((a, b) => b.modified.getTime() - a.modified.getTime() || a.name.localeCompare(b.name))
+      .map(({ name, size, modified, facts }) => {
+        const parts = ENGINE_NAME.exec(name);
+        const runId = facts.runId ?? parts?.[2] ?? null;
+        // The run id when the name carries one (stable across restarts), else a hash of the name.
+        let id = parts?.[2] ?? `log-${createHash("sha256").update(name).digest("hex").slice(0, 16)}`;
+        if (seen.has(id)) id = `log-${createHash("sha256").update(name).digest("hex").slice(0, 16)}`;
+        seen.add(id);
+        const task = facts.task ?? parts?.[1] ?? name.replace(/\.json$/, "");
+        const running = facts.inspectStatus === "started" && deps.isRunning({ runId, task, created: facts.created });
+        return {
+          file: path.join(dir, name),
+          log: {
+            id,
+            name,
+            task,
+            model: facts.model ?? "unknown",
+            score: facts.score,
+            status: facts.inspectStatus === "success" ? "completed" : running ? "running" : "failed",
+            inspectStatus: facts.inspectStatus,
+            modified: modified.toISOString(),
+            size,
+            path: `${LOGS_DIR}/${name}`,
+          } satisfies EvaluationLog,
+        };
+      });
+  }
+
+  return {
+    async list(): Promise<EvaluationLog[]> {
+      return (await listWithFiles()).map((r) => r.log);
+    },
+
+    /** Deletes the listed log with this id: renamed out of sight first, so it vanishes in one step. */
+    async remove(id: string): Promise<EvaluationLog> {
+      const found = (await listWithFiles()).find((r) => r.log.id === id);
+      if (!found)
+        throw new LogRequestError(404, "UNKNOWN_LOG", "There is no evaluation log with this id; refresh the list.");
+      if (found.log.status === "running")
+        throw new LogRequestError(
+          409,
+          "LOG_IN_USE",
+          `The evaluation writing ${found.log.name} is still running; wait for it to finish, then delete its log.`,
+        );
+      // The temporary name matches what the run service sweeps at start-up, should we die between.
+      const hidden = path.join(dir, `.${found.log.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+      try {
+        await rename(found.file, hidden);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT")
+          throw new LogRequestError(404, "UNKNOWN_LOG", "The evaluation log is already gone; refresh the list.");
+        throw e;
+      }
+      await unlink(hidden);
+      cache.delete(found.log.name);
+      return found.log;
+    },
+  };
+}
+
+export type InspectLogs = ReturnType<typeof createInspectLogs>;

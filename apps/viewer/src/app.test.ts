@@ -1,0 +1,250 @@
+import type { FastifyInstance } from "fastify";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildViewerApp } from "./app";
+import { TRANSCRIPT_PAGE_SIZE } from "./pages";
+import { engineLog, largeLog } from "./test-support/logs";
+
+const CONSOLE = "http://127.0.0.1:3000";
+const LOG_NAME = "2026-03-14T09-00-00-000Z_s1-dmz_r_8Kq2vX9a.json";
+
+let root: string;
+let logsDir: string;
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), "analystbench-viewer-"));
+  logsDir = path.join(root, "logs");
+  mkdirSync(logsDir);
+  app = await buildViewerApp({ logsDir, frameOrigins: [CONSOLE] });
+});
+afterEach(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const write = (name: string, log: unknown) => writeFileSync(path.join(logsDir, name), JSON.stringify(log));
+const get = (url: string) => app.inject({ method: "GET", url });
+/** The page's text as a person reads it: tags dropped, entities decoded. */
+const textOf = (body: string) =>
+  body
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+describe("the log list", () => {
+  it("lists each log with task, model, status, score, start and samples, newest first", async () => {
+    write(LOG_NAME, engineLog());
+    writeFileSync(path.join(logsDir, "broken.json"), "{ not json");
+    utimesSync(path.join(logsDir, LOG_NAME), new Date("2020-01-01"), new Date("2020-01-01"));
+    const res = await get("/");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    const text = textOf(res.body);
+    expect(text).toContain(`DMZ ${LOG_NAME} openai/gpt-4.1-mini error 7/10 2026-11-21 10:15:00Z 2`);
+    expect(text).toContain("broken.json broken.json — unreadable");
+    expect(text.indexOf("broken.json")).toBeLessThan(text.indexOf(LOG_NAME));
+    expect(res.body).toContain(`href="/logs/${LOG_NAME}?theme=light"`);
+  });
+
+  it("says so when there are no logs, and lists no temporary files, symlinks or other files", async () => {
+    writeFileSync(path.join(root, "secret.json"), JSON.stringify(engineLog()));
+    symlinkSync(path.join(root, "secret.json"), path.join(logsDir, "link.json"));
+    writeFileSync(path.join(logsDir, `.${LOG_NAME}.123.abcdef.tmp`), "{}");
+    writeFileSync(path.join(logsDir, "notes.txt"), "hello");
+    const res = await get("/");
+    expect(textOf(res.body)).toContain("No evaluation logs yet");
+    expect(res.body).not.toContain("link.json");
+    expect((await get("/logs/link.json")).statusCode).toBe(404);
+  });
+});
+
+describe("one log", () => {
+  beforeEach(() => write(LOG_NAME, engineLog()));
+
+  it("shows the header: task, model, status, scores, tokens and duration", async () => {
+    const res = await get(`/logs/${LOG_NAME}`);
+    expect(res.statusCode).toBe(200);
+    const text = textOf(res.body);
+    expect(text).toContain(`DMZ s1-dmz · ${LOG_NAME}`);
+    expect(text).toMatch(
+      /Model openai\/gpt-4\.1-mini Status error Score 7\/10 Tokens [\d,]+ \([\d,]+ in, [\d,]+ out\) Duration \d/,
+    );
+    expect(text).toContain("mean_total 7");
+    expect(text).toContain("safe_solve_rate 1");
+    expect(text).toContain("1 of 2 samples failed");
+  });
+
+  it("shows the whole transcript: system, user and assistant messages and every tool call with arguments and output", async () => {
+    const text = textOf((await get(`/logs/${LOG_NAME}`)).body);
+    for (const role of ["System", "User", "Assistant"]) expect(text).toContain(role);
+    expect(text).toContain("You are a DevSecOps analyst at Kestrel Freight");
+    expect(text).toContain("get_network_topology");
+    expect(text).toContain('"command_with_args": "cat /var/log/nginx/crm.access.log"');
+    expect(text).toContain('GET /.git/HEAD HTTP/1.1" 200 23');
+    expect(text).toContain("truncated: 16384 of 48213 bytes kept");
+    expect(text).toContain("Unterminated string in JSON at position 88 (arguments as sent:"); // the malformed call
+    const body = (await get(`/logs/${LOG_NAME}`)).body;
+    expect(body.match(/<details class="tool-call/g)?.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("shows each checkpoint's grade with rationale, evidence and the judge's verdict", async () => {
+    const body = (await get(`/logs/${LOG_NAME}`)).body;
+    expect(body.match(/data-checkpoint="\d"/g)).toEqual([
+      'data-checkpoint="1"',
+      'data-checkpoint="2"',
+      'data-checkpoint="3"',
+      'data-checkpoint="4"',
+    ]);
+    const text = textOf(body);
+    expect(text).toContain("Checkpoint grades");
+    expect(text).toMatch(/plus \+1/);
+    expect(text).toMatch(/Evidence \(\d+\)/);
+    expect(text).toContain("Judge openai/gpt-4.1");
+  });
+
+  it("shows the environment diff from the sample's metadata", async () => {
+    const text = textOf((await get(`/logs/${LOG_NAME}`)).body);
+    expect(text).toContain("Environment diff");
+    expect(text).toContain("/root/ir-notes.txt created");
+    expect(text).toContain("echo 'suspect 203.0.113.77' > /root/ir-notes.txt");
+  });
+
+  it("opens the other samples, with their errors and limits", async () => {
+    const text = textOf((await get(`/logs/${LOG_NAME}?sample=1`)).body);
+    expect(text).toContain("Sample dmz-mail-open-relay");
+    expect(text).toMatch(/Token limit reached/);
+    expect(text).toContain("Not scored");
+  });
+
+  it("follows the theme in its URL and keeps it in every link", async () => {
+    const dark = await get(`/logs/${LOG_NAME}?theme=dark`);
+    expect(dark.body).toContain('<html lang="en" data-theme="dark">');
+    expect(dark.body).toContain('href="/?theme=dark"');
+    expect((await get("/?theme=light")).body).toContain('data-theme="light"');
+    expect((await get("/?theme=%3Cscript%3E")).body).toContain('data-theme="light"');
+    const darkDefault = await buildViewerApp({ logsDir, themeDefault: "dark" });
+    expect((await darkDefault.inject({ method: "GET", url: "/" })).body).toContain('data-theme="dark"');
+    await darkDefault.close();
+  });
+
+  it("may be framed by the console's origin only, and runs no script", async () => {
+    for (const url of ["/", `/logs/${LOG_NAME}`, "/styles.css", "/logs/missing.json"]) {
+      const res = await get(url);
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toContain(`frame-ancestors ${CONSOLE}`);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain("script-src");
+      expect(res.headers["x-frame-options"]).toBeUndefined();
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    }
+    const unframable = await buildViewerApp({ logsDir });
+    const res = await unframable.inject({ method: "GET", url: "/" });
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    await unframable.close();
+    // An origin that is not one (a header injection attempt) is dropped, not copied into the header.
+    const odd = await buildViewerApp({ logsDir, frameOrigins: ["http://x:1; script-src *", CONSOLE] });
+    expect((await odd.inject({ method: "GET", url: "/" })).headers["content-security-policy"]).toMatch(
+      /frame-ancestors http:\/\/127\.0\.0\.1:3000$/,
+    );
+    await odd.close();
+  });
+});
+
+describe("everything from a log is text", () => {
+  it("escapes markup in task names, messages, tool arguments and outputs, grades and file names", async () => {
+    const log = engineLog() as { eval: Record<string, unknown>; samples: Record<string, unknown>[] };
+    const evil = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+    log.eval.task_display_name = evil;
+    log.eval.model = evil;
+    const sample = log.samples[0]!;
+    const messages = sample.messages as Record<string, unknown>[];
+    messages[1]!.content = evil;
+    const assistant = messages.find((m) => m.role === "assistant" && Array.isArray(m.tool_calls))!;
+    (assistant.tool_calls as Record<string, unknown>[])[0]!.arguments = { command_with_args: evil };
+    const tool = messages.find((m) => m.role === "tool")!;
+    tool.content = evil;
+    const score = (sample.scores as Record<string, Record<string, Record<string, unknown>>>).analystbench_checkpoints!;
+    (score.metadata!.checkpoints as Record<string, unknown>[])[0]!.rationale = evil;
+    const name = "2026-03-14T09-00-00-000Z_s1-dmz_r_x'onload=alert(1).json";
+    write(name, log);
+    for (const url of ["/", `/logs/${encodeURIComponent(name)}`]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toMatch(/<script|<img/i);
+      expect(res.body).not.toContain("'onload");
+      expect(res.body).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    }
+  });
+});
+
+describe("unknown and traversal-shaped names", () => {
+  it.each([
+    "missing.json",
+    "..%2F..%2Fetc%2Fpasswd",
+    "%2e%2e%2f%2e%2e%2fsecret.json",
+    "..%5Csecret.json",
+    "%00.json",
+    "x".repeat(5000),
+  ])("answers 404 for /logs/%s", async (name) => {
+    writeFileSync(path.join(root, "secret.json"), JSON.stringify(engineLog()));
+    const res = await get(`/logs/${name}`);
+    // Over-long names stop at the router (414); every other name finds nothing in the listing.
+    if (name.length > 1000) expect(res.statusCode).toBe(414);
+    else {
+      expect(res.statusCode).toBe(404);
+      expect(textOf(res.body)).toContain("There is no such log");
+    }
+    expect(res.body).not.toContain("Kestrel");
+  });
+
+  it("shows why an unreadable log cannot be shown", async () => {
+    writeFileSync(path.join(logsDir, "half.json"), '{"version": 2, "status": "sta');
+    const res = await get("/logs/half.json");
+    expect(res.statusCode).toBe(200);
+    expect(textOf(res.body)).toContain("This log cannot be shown. The file is not valid JSON");
+  });
+
+  it("says an evaluation still running has no samples yet", async () => {
+    const log = engineLog();
+    write(LOG_NAME, { ...log, status: "started", results: null, samples: null });
+    const text = textOf((await get(`/logs/${LOG_NAME}`)).body);
+    expect(text).toContain("started");
+    expect(text).toContain("This evaluation is still running");
+  });
+});
+
+describe("large logs", () => {
+  it("pages a 2,000-event transcript (1,000 tool calls) so a page never holds more than the page size", async () => {
+    const log = largeLog(1000);
+    const events = ((log.samples as Record<string, unknown>[])[0]!.events as unknown[]).length;
+    expect(events).toBeGreaterThanOrEqual(2000);
+    write(LOG_NAME, log);
+
+    let t = performance.now();
+    const first = await get(`/logs/${LOG_NAME}`);
+    const firstMs = performance.now() - t;
+    t = performance.now();
+    const last = await get(`/logs/${LOG_NAME}?page=21`);
+    const cachedMs = performance.now() - t;
+
+    expect(first.statusCode).toBe(200);
+    expect(first.body.match(/<li class="msg /g)?.length).toBe(TRANSCRIPT_PAGE_SIZE);
+    expect(textOf(first.body)).toContain("Items 1–50 of 1002 · page 1 of 21");
+    expect(textOf(last.body)).toContain("Items 1001–1002 of 1002 · page 21 of 21");
+    expect(textOf(last.body)).toContain("grep -c ' 200 ' /var/log/nginx/access.log.999");
+    // Beyond the last page shows the last page.
+    expect(textOf((await get(`/logs/${LOG_NAME}?page=999`)).body)).toContain("page 21 of 21");
+    console.log(
+      `large log: ${events} events, ${(JSON.stringify(log).length / 1048576).toFixed(1)} MB; first page ${firstMs.toFixed(0)} ms ` +
+        `(read and parse included), a later page ${cachedMs.toFixed(0)} ms; page HTML ${(first.body.length / 1024).toFixed(0)} KB`,
+    );
+    expect(cachedMs).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,98 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { createLogStore } from "./log-store";
+import { renderLog, renderLogList, renderNotFound, renderUnreadableLog, type PageContext, type Theme } from "./pages";
+import { STYLES } from "./styles";
+
+/**
+ * The built-in log viewer: server-rendered pages over the eval logs in one directory. It has no
+ * script and no sign-in (it listens on 127.0.0.1 only, like `inspect view`); it may be framed
+ * only by the console's own origin.
+ */
+export interface ViewerOptions {
+  logsDir: string;
+  themeDefault?: Theme;
+  /** Origins allowed to frame the viewer (the console's); none means no framing at all. */
+  frameOrigins?: string[];
+}
+
+/** An origin such as http://127.0.0.1:3000: scheme, host and optional port, nothing else. */
+export const ORIGIN_PATTERN = /^https?:\/\/(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+export function viewerCsp(frameOrigins: string[]): string {
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameOrigins.length ? frameOrigins.join(" ") : "'none'"}`,
+  ].join("; ");
+}
+
+function themeOf(query: unknown, fallback: Theme): Theme {
+  const t = (query as { theme?: unknown } | undefined)?.theme;
+  return t === "dark" || t === "light" ? t : fallback;
+}
+
+function positiveInt(value: unknown, fallback: number): number {
+  return typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : fallback;
+}
+
+export async function buildViewerApp(opts: ViewerOptions): Promise<FastifyInstance> {
+  const frameOrigins = (opts.frameOrigins ?? []).filter((o) => ORIGIN_PATTERN.test(o));
+  const csp = viewerCsp(frameOrigins);
+  const store = createLogStore(opts.logsDir);
+  const themeDefault = opts.themeDefault ?? "light";
+  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("Content-Security-Policy", csp);
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Referrer-Policy", "no-referrer");
+    reply.header("Cache-Control", "no-store");
+    return payload;
+  });
+
+  const ctx = (query: unknown): PageContext => ({ theme: themeOf(query, themeDefault), logsDir: opts.logsDir });
+
+  app.get("/styles.css", async (_request, reply) => reply.type("text/css; charset=utf-8").send(STYLES));
+  app.get("/favicon.ico", async (_request, reply) => reply.code(204).send());
+  app.get("/healthz", async () => ({ ok: true }));
+
+  app.get("/", async (request, reply) => {
+    reply.type("text/html; charset=utf-8");
+    return renderLogList(await store.list(), ctx(request.query));
+  });
+
+  app.get<{ Params: { name: string }; Querystring: Record<string, string> }>("/logs/:name", async (request, reply) => {
+    const c = ctx(request.query);
+    reply.type("text/html; charset=utf-8");
+    // The name only selects an entry of the listing; it never becomes a path.
+    const entry = await store.find(request.params.name);
+    if (!entry) return reply.code(404).send(renderNotFound(c));
+    const loaded = await store.load(entry);
+    if (!loaded.ok) return renderUnreadableLog(entry.name, loaded.reason, c);
+    return renderLog(
+      entry.name,
+      loaded.log,
+      { sample: positiveInt(request.query.sample, 0), page: positiveInt(request.query.page, 1) },
+      c,
+    );
+  });
+
+  app.setNotFoundHandler(async (request, reply) =>
+    reply
+      .code(404)
+      .type("text/html; charset=utf-8")
+      .send(renderNotFound(ctx(request.query))),
+  );
+  app.setErrorHandler(async (err: { statusCode?: number }, _request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) console.error(err);
+    return reply
+      .code(status)
+      .type("text/plain; charset=utf-8")
+      .send(status === 500 ? "The viewer failed to render this page; see its log." : "Bad request.");
+  });
+  return app;
+}
