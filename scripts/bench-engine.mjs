@@ -14,7 +14,7 @@ import path from "node:path";
 
 register();
 const { TEST_CASES } = await import("../packages/scenarios/src/index.ts");
-const { runCase, Limiter } = await import("../packages/engine/src/index.ts");
+const { runCase, Limiter, samplesInFlight } = await import("../packages/engine/src/index.ts");
 
 const EPOCHS = 4;
 const CONNECTIONS = 8;
@@ -25,7 +25,7 @@ const fake = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.d
 const fakeUrl = await new Promise((resolve) => fake.stdout.once("data", (d) => resolve(String(d).trim())));
 const workspace = mkdtempSync(path.join(os.tmpdir(), "ab-bench-engine-"));
 const limiter = new Limiter(CONNECTIONS);
-const sampleLimiter = new Limiter(CONNECTIONS + 4);
+const sampleLimiter = new Limiter(samplesInFlight(CONNECTIONS));
 const models = { env: { OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fakeUrl } };
 
 // Each sample is a chain of sequential model calls: one per solution step, plus the report.

@@ -27,6 +27,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ANALYSTBENCH_ADMIN_PASSWORD: "short" })).toThrow(/at least 12 characters/);
     expect(() => loadConfig({ ANALYSTBENCH_ADMIN_USER: "Root User" })).toThrow(/ANALYSTBENCH_ADMIN_USER/);
   });
+
+  it("checks the model connections and simulation workers", () => {
+    expect(() => loadConfig({ ANALYSTBENCH_MAX_CONNECTIONS: "0" })).toThrow(/^ANALYSTBENCH_MAX_CONNECTIONS must be/);
+    expect(() => loadConfig({ ANALYSTBENCH_SIM_WORKERS: "two" })).toThrow(
+      /^ANALYSTBENCH_SIM_WORKERS must be a whole number from 1 to 64, but it is "two"\.$/,
+    );
+    expect(loadConfig({ ANALYSTBENCH_SIM_WORKERS: "3" }).maxConnections).toBe(8);
+  });
 });
 
 describe("prepareDataDir", () => {

@@ -79,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const ttlHours = integer(env, "ANALYSTBENCH_SESSION_TTL_HOURS", 12, 1, 24 * 30);
   const maxConnections = integer(env, "ANALYSTBENCH_MAX_CONNECTIONS", 8, 1, 64);
+  // The simulation reads this itself; checked here so a typo stops the server with a sentence.
+  integer(env, "ANALYSTBENCH_SIM_WORKERS", 2, 1, 64);
   const logLevel = (env.LOG_LEVEL?.trim() || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, but it is "${env.LOG_LEVEL}".`);

@@ -145,13 +145,29 @@ function renderLog(log: LogFileSpec, host: HostSpec, world: CaseWorld, rng: Rand
 }
 
 /** Builds one host's filesystem and tables from content. Pure apart from the returned object. */
+/**
+ * A log's recipe digest, once per world, log and seed: hashing a log's whole specification on
+ * every build was a noticeable share of it, and worlds are never changed once built.
+ */
+const recipes = new WeakMap<CaseWorld, WeakMap<object, Map<string, string>>>();
+function logRecipe(world: CaseWorld, log: object, seed: string, compute: () => string): string {
+  let byLog = recipes.get(world);
+  if (!byLog) recipes.set(world, (byLog = new WeakMap()));
+  let bySeed = byLog.get(log);
+  if (!bySeed) byLog.set(log, (bySeed = new Map()));
+  let recipe = bySeed.get(seed);
+  if (recipe === undefined) bySeed.set(seed, (recipe = compute()));
+  return recipe;
+}
+
 export function buildHost({ spec, world, clockMs, rng }: BuildHostInput): HostState {
   const fs = new TrackedFs();
   const hostRng = rng.fork(`host:${spec.hostname}`);
   const bootMs = clockMs - hostRng.int(3, 40) * 86400_000 - hostRng.int(0, 86399) * 1000;
   // A cheap, stable spread of file ages (20–400 days) from the seed and the path: a keyed
   // FNV-1a is plenty here, and a SHA-256 stream per file was a noticeable share of build time.
-  const defaultMtime = (path: string) => new Date(clockMs - (20 + (fnv1a(`${hostRng.seed}\u0000${path}`) % 381)) * 86400_000);
+  const defaultMtime = (path: string) =>
+    new Date(clockMs - (20 + (fnv1a(`${hostRng.seed}\u0000${path}`) % 381)) * 86400_000);
   const put = (path: string, content: string, owner = "root:root", mode = 0o644, mtime?: Date) => {
     const when = mtime ?? defaultMtime(path);
     fs.writeFileSync(path, content, undefined, { mode, mtime: when });
@@ -259,8 +275,19 @@ export function buildHost({ spec, world, clockMs, rng }: BuildHostInput): HostSt
     const lastEvidence = Math.max(0, ...log.lines.map((l) => Date.parse(l.time)).filter((ms) => ms <= clockMs));
     const lastNoise = log.noise && log.noise.count > 0 ? Math.min(clockMs, Date.parse(log.noise.to)) : 0;
     const mtime = new Date(Math.max(lastEvidence, lastNoise) || clockMs - 60_000);
-    const recipe = sha256(
-      JSON.stringify([NOISE_GENERATOR_VERSION, hostRng.seed, world.clock, log, spec.hostname, spec.ip, spec.users.map((u) => [u.name, u.uid]), world.hosts.map((h) => h.ip)]),
+    const recipe = logRecipe(world, log, hostRng.seed, () =>
+      sha256(
+        JSON.stringify([
+          NOISE_GENERATOR_VERSION,
+          hostRng.seed,
+          world.clock,
+          log,
+          spec.hostname,
+          spec.ip,
+          spec.users.map((u) => [u.name, u.uid]),
+          world.hosts.map((h) => h.ip),
+        ]),
+      ),
     );
     fs.writeFileLazy(log.path, () => renderedLogs.get(recipe, () => renderLog(log, spec, world, hostRng).text), {
       mode: log.mode ? parseInt(log.mode, 8) : 0o640,

@@ -143,37 +143,36 @@ export class TrackedFs extends InMemoryFs {
    * the newest mtime of their children, or `fallback` when empty.
    */
   async settleTimes(fallback: Date, builtAfterMs: number): Promise<void> {
+    // Straight on the entry table: this runs on every build over every path (a host's /bin alone
+    // holds a hundred command stubs), and a stat plus utimes per path, each resolving the path
+    // again, was a large share of building an environment. Setting `mtime` on the entry is what
+    // the in-memory filesystem's own utimes does.
     const parentOf = (p: string) => (p === "/" ? null : p.slice(0, p.lastIndexOf("/")) || "/");
-    const depth = (p: string) => (p === "/" ? 0 : p.split("/").length - 1);
-    const dirs: string[] = [];
+    const dirs: { path: string; depth: number; entry: { mtime: Date } }[] = [];
     const newestChild = new Map<string, number>();
     const bump = (dir: string | null, mtime: number) => {
-      if (dir !== null) newestChild.set(dir, Math.max(newestChild.get(dir) ?? 0, mtime));
+      if (dir !== null && mtime > (newestChild.get(dir) ?? 0)) newestChild.set(dir, mtime);
     };
-    for (const p of this.getAllPaths()) {
+    for (const [p, entry] of this.entryTable()) {
       const known = this.knownMtimes.get(p);
       if (known !== undefined) {
         bump(parentOf(p), known);
         continue;
       }
-      const st = await super.lstat(p);
-      if (st.isDirectory) {
-        dirs.push(p);
+      if (entry.type === "directory") {
+        let depth = 0;
+        for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 47) depth++;
+        dirs.push({ path: p, depth: p === "/" ? 0 : depth, entry });
         continue;
       }
-      let mtime = st.mtime.getTime();
-      if (mtime >= builtAfterMs) {
-        await super.utimes(p, fallback, fallback);
-        mtime = fallback.getTime();
-      }
-      bump(parentOf(p), mtime);
+      if (entry.mtime.getTime() >= builtAfterMs) entry.mtime = new Date(fallback.getTime());
+      bump(parentOf(p), entry.mtime.getTime());
     }
     // Deepest first, so a directory sees its subdirectories' settled times.
-    dirs.sort((a, b) => depth(b) - depth(a));
+    dirs.sort((a, b) => b.depth - a.depth);
     for (const dir of dirs) {
-      const when = new Date(newestChild.get(dir) || fallback.getTime());
-      await super.utimes(dir, when, when);
-      bump(parentOf(dir), when.getTime());
+      dir.entry.mtime = new Date(newestChild.get(dir.path) || fallback.getTime());
+      bump(parentOf(dir.path), dir.entry.mtime.getTime());
     }
   }
 
@@ -223,8 +222,18 @@ export class TrackedFs extends InMemoryFs {
    * filesystem's entry table directly; the find differential test guards this against upgrades.
    */
   entryKind(path: string): "file" | "directory" | "symlink" | undefined {
-    const entry = (this as unknown as { data: Map<string, { type: string }> }).data.get(path);
-    return entry?.type as "file" | "directory" | "symlink" | undefined;
+    return this.entryTable().get(path)?.type;
+  }
+
+  /**
+   * The in-memory filesystem's own table of entries by normalized path (a private field of
+   * just-bash's InMemoryFs, read for speed; the find differential and tracked-fs tests guard it
+   * against upgrades).
+   */
+  private entryTable(): Map<string, { type: "file" | "directory" | "symlink"; mtime: Date }> {
+    const data = (this as unknown as { data?: unknown }).data;
+    if (!(data instanceof Map)) throw new Error("just-bash's InMemoryFs no longer keeps its entries in `data`");
+    return data as Map<string, { type: "file" | "directory" | "symlink"; mtime: Date }>;
   }
 
   /** Children of a directory from the index (no existence check). */

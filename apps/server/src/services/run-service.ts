@@ -6,6 +6,7 @@ import {
   newRunId,
   normalizeModelName,
   runCase,
+  samplesInFlight,
   type ModelFactoryOptions,
   type RunCaseOptions,
   type RunEvent,
@@ -86,7 +87,7 @@ export function createRunService(deps: RunServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const limiters = new ModelLimiters(deps.maxConnections);
   // Samples in flight across all runs: each holds a simulated environment in a worker.
-  const samples = new Limiter(deps.maxConnections + 4);
+  const samples = new Limiter(samplesInFlight(deps.maxConnections));
   const live = new Map<string, LiveRun>();
   const finishedOrder: string[] = [];
   const runImpl = deps.runCaseImpl ?? runCase;

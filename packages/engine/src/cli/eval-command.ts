@@ -1,7 +1,7 @@
 import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
 import path from "node:path";
 import { checkModel, normalizeModelName } from "../models/model-registry";
-import { Limiter } from "../runs/limiter";
+import { Limiter, samplesInFlight } from "../runs/limiter";
 import { runCase, type RunEvent } from "../runs/run-case";
 import type { RunResult } from "../types";
 import { UsageError } from "./env-commands";
@@ -81,7 +81,7 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
       path.join(process.env.ANALYSTBENCH_DATA_DIR ?? "data", "workspace"),
   );
   const limiter = new Limiter(maxConnections);
-  const sampleLimiter = new Limiter(maxConnections + 4);
+  const sampleLimiter = new Limiter(samplesInFlight(maxConnections));
   const onEvent = printer(Boolean(opts.json));
   const started = Date.now();
   const results = await Promise.all(

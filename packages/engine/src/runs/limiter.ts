@@ -33,3 +33,13 @@ export class ModelLimiters {
     return l;
   }
 }
+
+/**
+ * How many samples may be in flight for a number of model connections. A sample spends part of
+ * each turn running its tool call, so twice the connections (plus a few that are building their
+ * environment) keep every connection busy; each sample in flight holds one simulated environment
+ * in a shared worker, a few MB.
+ */
+export function samplesInFlight(maxConnections: number): number {
+  return maxConnections * 2 + 4;
+}

@@ -20,7 +20,7 @@ import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
 import type { RunLimits, RunResult, RunStatus, SampleResult, ToolEvent } from "../types";
-import { Limiter } from "./limiter";
+import { Limiter, samplesInFlight } from "./limiter";
 
 export const DEFAULT_LIMITS: RunLimits = { maxTurns: 30, maxTokens: 400_000, maxToolCalls: 120, maxSeconds: 1_800 };
 
@@ -109,7 +109,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   const limits: RunLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const seed = opts.seed ?? "analystbench";
   const limiter = opts.limiter ?? new Limiter(8);
-  const sampleLimiter = opts.sampleLimiter ?? new Limiter(limiter.size + 4);
+  const sampleLimiter = opts.sampleLimiter ?? new Limiter(samplesInFlight(limiter.size));
   const gated = (client: ModelClient): ModelClient => ({ ...client, complete: (req, signal) => limiter.run(() => client.complete(req, signal)) });
   const signal = opts.signal ?? new AbortController().signal;
   const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));

@@ -2,16 +2,16 @@ import type { CaseWorld } from "@analystbench/scenarios";
 import { parentPort } from "node:worker_threads";
 import { buildEnvironment, type SimEnvironment } from "../environment";
 import { runTool } from "../tools/run-tool";
-import type { WorkerRequest, WorkerResponse } from "./protocol";
+import { MAX_WORLDS_PER_WORKER, type WorkerRequest, type WorkerResponse } from "./protocol";
 
 /**
- * The simulation's own thread: it owns the environment, so a hostile command can only ever
- * stall this thread, which the main thread kills and rebuilds.
+ * The simulation's own thread: it owns the environments of the sessions placed on it, so a
+ * hostile command can only ever stall this thread, which the main thread kills and rebuilds.
+ * The main thread sends one request at a time, so requests never interleave here.
  */
-let env: SimEnvironment | undefined;
-/** Worlds this worker was sent, by key: a reused worker is not sent the same world again. */
+const envs = new Map<number, SimEnvironment>();
+/** Worlds this worker was sent, by key: a worker is not sent the same world again. */
 const worlds = new Map<string, CaseWorld>();
-const MAX_WORLDS = 16;
 /** Pristine hashes by world key and seed: the same inputs build the same environment. */
 const hashes = new Map<string, string>();
 
@@ -34,17 +34,23 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
   if (msg.type === "build") {
     if (msg.world) {
       worlds.set(msg.worldKey, msg.world);
-      if (worlds.size > MAX_WORLDS) worlds.delete(worlds.keys().next().value!);
+      if (worlds.size > MAX_WORLDS_PER_WORKER) worlds.delete(worlds.keys().next().value!);
     }
     const world = worlds.get(msg.worldKey);
     if (!world) throw new Error("the worker does not hold this world");
     const hashKey = `${msg.worldKey}\u0000${msg.seed}`;
-    env = await buildEnvironment(world, { seed: msg.seed, knownHash: hashes.get(hashKey) });
+    const env = await buildEnvironment(world, { seed: msg.seed, knownHash: hashes.get(hashKey) });
     hashes.set(hashKey, await env.hash());
     for (const r of msg.replay) await env.exec(r.role, r.command);
+    envs.set(msg.session, env);
     return { id: msg.id, type: "built", setupFailures: env.setupFailures };
   }
-  if (!env) throw new Error("the environment has not been built");
+  if (msg.type === "close") {
+    envs.delete(msg.session);
+    return { id: msg.id, type: "closed" };
+  }
+  const env = envs.get(msg.session);
+  if (!env) throw new Error("this session's environment is not on this worker");
   switch (msg.type) {
     case "tool": {
       const before = env.commands.length;

@@ -28,15 +28,29 @@ export function workerScriptPath(): string {
   const entry = path.join(here, "worker-main.ts");
   const schemaSrc = path.dirname(fileURLToPath(import.meta.resolve("@analystbench/scenarios/schema")));
   const digest = createHash("sha256");
-  for (const file of [...sourceFiles(simSrc), ...sourceFiles(schemaSrc)]) digest.update(file).update(readFileSync(file));
+  for (const file of [...sourceFiles(simSrc), ...sourceFiles(schemaSrc)])
+    digest.update(file).update(readFileSync(file));
   const justBash = createRequire(import.meta.url).resolve("just-bash");
-  const nodeModules = justBash.slice(0, justBash.lastIndexOf(`${path.sep}node_modules${path.sep}`) + "/node_modules".length);
+  const nodeModules = justBash.slice(
+    0,
+    justBash.lastIndexOf(`${path.sep}node_modules${path.sep}`) + "/node_modules".length,
+  );
   const dir = path.join(nodeModules, ".cache", "analystbench");
   const target = path.join(dir, `sim-worker-${digest.digest("hex").slice(0, 16)}.mjs`);
   if (!existsSync(target)) {
     mkdirSync(dir, { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
-    buildSync({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", external: EXTERNAL, outfile: temp, logLevel: "error", legalComments: "none" });
+    buildSync({
+      entryPoints: [entry],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      external: EXTERNAL,
+      outfile: temp,
+      logLevel: "error",
+      legalComments: "none",
+    });
     renameSync(temp, target);
   }
   cached = target;
