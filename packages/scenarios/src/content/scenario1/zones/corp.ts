@@ -19,7 +19,7 @@ import {
   pick,
   rng,
   type LineIn,
-} from "./dmz";
+} from "./zone-kit";
 
 /*
  * Scenario 1 — Corp (10.0.20.0/24): DC/DNS, File Server, Engineering Workstation.

@@ -19,7 +19,7 @@ import {
   pick,
   rng,
   type LineIn,
-} from "./dmz";
+} from "./zone-kit";
 
 /*
  * Scenario 1 — Dev (10.0.30.0/24): Git Server, CI/CD Server, Test Database.

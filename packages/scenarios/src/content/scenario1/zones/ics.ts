@@ -18,7 +18,7 @@ import {
   pick,
   rng,
   type LineIn,
-} from "./dmz";
+} from "./zone-kit";
 
 /*
  * Scenario 1 — ICS (10.0.50.0/24): SCADA Server, Historian, IoT Simulator (Line 2 conveyor PLC

@@ -18,7 +18,7 @@ import {
   pick,
   rng,
   type LineIn,
-} from "./dmz";
+} from "./zone-kit";
 
 /*
  * Scenario 1 — Mgmt (10.0.40.0/24): Core Switch, Admin Jump Host, SIEM, Backup Server.
