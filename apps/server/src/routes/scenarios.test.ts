@@ -7,6 +7,7 @@ import {
   Scenario1ViewSchema,
   Scenario2ViewSchema,
 } from "@analystbench/contracts";
+import { TEST_CASES } from "@analystbench/scenarios";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeScenarioMetadata } from "../services/scenario-metadata";
 import { createTestApp, type TestApp } from "../test-support/test-app";
@@ -117,21 +118,9 @@ describe("GET /api/metadata", () => {
     const res = await get("/api/metadata");
     expect(res.statusCode).toBe(200);
     const { metadata } = MetadataListResponseSchema.parse(res.json());
-    expect(metadata.map((m) => m.id)).toEqual([
-      "s1-dmz",
-      "s1-corp",
-      "s1-dev",
-      "s1-mgmt",
-      "s1-ics",
-      "s2-typosquatting",
-      "s2-dependency-confusion",
-      "s2-postinstall-script",
-      "s2-homoglyph-backdoor",
-      "s2-pr-comment-injection",
-      "s2-stolen-signing-cert",
-      "s2-env-exfiltration",
-      "s2-terraform-tag-persistence",
-    ]);
+    // The ids themselves are pinned by the scenario package's content test.
+    expect(metadata.map((m) => m.id)).toEqual(TEST_CASES.map((c) => c.id));
+    expect(metadata).toHaveLength(13);
     const typo = metadata.find((m) => m.id === "s2-typosquatting")!;
     expect(typo).toMatchObject({ scenario: "S2", category: "Supply Chain", path: "scenarios/s2-typosquatting.yaml" });
     expect(typo.content).toContain("id: s2-typosquatting");

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { MetadataFile } from "@analystbench/contracts";
 import { TEST_CASES, type TestCase } from "@analystbench/scenarios";
+import { writeFileAtomic } from "@analystbench/engine";
 import { Document } from "yaml";
 
 /**
@@ -44,18 +44,6 @@ export function renderCaseYaml(c: TestCase): string {
   const doc = new Document(caseMetadata(c));
   doc.commentBefore = HEADER;
   return doc.toString({ lineWidth: 100 });
-}
-
-/** Writes beside the target and renames over it, so a reader never sees half a file. */
-export async function writeFileAtomic(target: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
-  try {
-    await writeFile(temp, text, { encoding: "utf8", flag: "wx" });
-    await rename(temp, target);
-  } catch (e) {
-    await rm(temp, { force: true });
-    throw e;
-  }
 }
 
 async function readIfRegularFile(file: string): Promise<{ text: string; modified: Date } | null> {

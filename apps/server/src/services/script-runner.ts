@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, stat, unlink } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ScriptExecutionResult } from "@analystbench/contracts";
+import { writeFileAtomic } from "@analystbench/engine";
 import { stringify as toYaml } from "yaml";
 import type { ActivityLog } from "./activity";
 import { exitCodeOf, failureOf, killGroup, runBoundedProcess, truncationNote } from "./bounded-process";
@@ -52,24 +52,6 @@ function fenced(text: string): string {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return `${fence}text\n${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${fence}`;
-}
-
-/** Writes next to the target and renames, so a reader never sees half a file. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  const handle = await open(tmp, "wx");
-  try {
-    await handle.writeFile(text, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, file);
-  } catch (e) {
-    await unlink(tmp).catch(() => {});
-    throw e;
-  }
 }
 
 async function freeName(dir: string, base: string): Promise<string> {
@@ -184,7 +166,7 @@ export function createScriptRunner(deps: {
             fenced(outcome.stdout),
             ...(outcome.stderr ? ["## Errors", fenced(outcome.stderr)] : []),
           ].join("\n\n");
-          await writeAtomically(path.join(dir, name), `${body}\n`);
+          await writeFileAtomic(path.join(dir, name), `${body}\n`);
           outputFile = `${OUTPUT_DIR}/${name}`;
         } catch (e) {
           saveError = `The output could not be saved (${(e as Error).message}).`;

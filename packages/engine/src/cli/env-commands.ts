@@ -1,34 +1,11 @@
-import { TEST_CASES, findCase, scenario1, type TestCase } from "@analystbench/scenarios";
-import {
-  buildEnvironment,
-  checkPlacedFiles,
-  exportEnvironment,
-  verifySample,
-  type PlacedFile,
-} from "@analystbench/sim";
+import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
+import { buildEnvironment, checkPlacedFiles, exportEnvironment, verifySample } from "@analystbench/sim";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { expectedEvidence } from "../grading/evidence-files";
 import { table } from "./table";
 
 export class UsageError extends Error {}
-
-/** The evidence a case must hold, byte for byte: S2 blueprints' placements, S1 misconfigured configs. */
-export function expectedEvidence(c: TestCase): PlacedFile[] {
-  if (c.scenario === "S2") {
-    return c.samples.flatMap(
-      (s) =>
-        s.narrative?.implementation_blueprint.evidence_placement.map((p) => ({
-          role: p.destination_host_role,
-          path: p.destination_path,
-          content: p.content,
-        })) ?? [],
-    );
-  }
-  const devices = new Set(c.samples.map((s) => s.device));
-  return scenario1.configs
-    .filter((cfg) => devices.has(cfg.device))
-    .map((cfg) => ({ role: cfg.device, path: cfg.path, content: cfg.misconfig.code }));
-}
 
 function selectCases(caseId: string | undefined): TestCase[] {
   if (!caseId || caseId === "all") return [...TEST_CASES];

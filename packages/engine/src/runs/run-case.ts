@@ -110,7 +110,10 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   const seed = opts.seed ?? "analystbench";
   const limiter = opts.limiter ?? new Limiter(8);
   const sampleLimiter = opts.sampleLimiter ?? new Limiter(samplesInFlight(limiter.size));
-  const gated = (client: ModelClient): ModelClient => ({ ...client, complete: (req, signal) => limiter.run(() => client.complete(req, signal)) });
+  const gated = (client: ModelClient): ModelClient => ({
+    ...client,
+    complete: (req, signal) => limiter.run(() => client.complete(req, signal)),
+  });
   const signal = opts.signal ?? new AbortController().signal;
   const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));
   const openSession = opts.openSession ?? ((world, o) => openSimSession(world, o));
@@ -130,7 +133,8 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   // Like Inspect, the log exists from the start with status "started"; the viewer lists the
   // evaluation while it runs, and the finished log replaces it under the same name.
   const logDir = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"));
-  const pending: RunResult = {
+  // What the run is; the started log and the finished one both describe it.
+  const header = {
     runId,
     caseId: testCase.id,
     caseName: testCase.name,
@@ -140,12 +144,10 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     grader: opts.grader ? normalizeModelName(opts.grader) : null,
     epochs,
     limits,
-    status: "completed",
     startedAt,
-    completedAt: startedAt,
-    samples: [],
     version: opts.version,
-  };
+  } satisfies Partial<RunResult>;
+  const pending: RunResult = { ...header, status: "completed", completedAt: startedAt, samples: [] };
   const logPath = path.join(logDir, inspectLogFileName(pending));
   await writeFileAtomic(logPath, `${JSON.stringify(buildStartedInspectLog(pending), null, 2)}\n`);
 
@@ -283,22 +285,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
       testCase.samples.findIndex((s) => s.id === a.sampleId) - testCase.samples.findIndex((s) => s.id === b.sampleId),
   );
 
-  const run: RunResult = {
-    runId,
-    caseId: testCase.id,
-    caseName: testCase.name,
-    scenario: testCase.scenario,
-    model,
-    modelBaseUrl: modelBaseUrl(model, opts.models),
-    grader: opts.grader ? normalizeModelName(opts.grader) : null,
-    epochs,
-    limits,
-    status: statusOf(samples),
-    startedAt,
-    completedAt: new Date(now()).toISOString(),
-    samples,
-    version: opts.version,
-  };
+  const run: RunResult = { ...header, status: statusOf(samples), completedAt: new Date(now()).toISOString(), samples };
   const base = resultBaseName(run);
   const relativeLog = path.relative(opts.workspaceDir, logPath);
   const files: RunFiles = {

@@ -1,3 +1,4 @@
+import { RowAction } from "@/components/row-action";
 import type { FileItem } from "@analystbench/contracts";
 import { DownloadIcon, EyeIcon, FolderOpenIcon } from "lucide-react";
 import { memo } from "react";
@@ -65,26 +66,12 @@ export const FileRow = memo(function FileRow({
           </Button>
         ) : (
           <>
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-8"
-              onClick={() => onView(item)}
-              aria-label={`View ${item.name}`}
-              title="View"
-            >
+            <RowAction action="View" target={item.name} onClick={() => onView(item)}>
               <EyeIcon />
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-8"
-              onClick={() => onDownload(item)}
-              aria-label={`Download ${item.name}`}
-              title="Download"
-            >
+            </RowAction>
+            <RowAction action="Download" target={item.name} onClick={() => onDownload(item)}>
               <DownloadIcon />
-            </Button>
+            </RowAction>
           </>
         )}
       </div>

@@ -1,9 +1,8 @@
+import { ContentError, ContentLoading } from "@/components/content-states";
 import type { FileItem } from "@analystbench/contracts";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/download";
 import { formatBytes } from "@/lib/format";
 import { useFileContent } from "../api/get-directory";
 
@@ -28,16 +27,9 @@ export function PreviewDialog({
           </DialogDescription>
         </DialogHeader>
         {content.isPending ? (
-          <p className="flex min-h-[12rem] items-center justify-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Loading file content...
-          </p>
+          <ContentLoading />
         ) : content.isError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
-          >
-            {messageOf(content.error)}
-          </p>
+          <ContentError error={content.error} />
         ) : (
           <textarea
             readOnly

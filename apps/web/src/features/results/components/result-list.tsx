@@ -1,6 +1,6 @@
+import { RowAction } from "@/components/row-action";
 import type { ResultFile } from "@analystbench/contracts";
 import { DownloadIcon, EyeIcon, FileBracesIcon, FileTextIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format";
 import { ResultStatusBadge } from "./result-status-badge";
 
@@ -47,26 +47,12 @@ export function ResultList({
               <p>{dateTime.format(new Date(f.modified))}</p>
             </div>
             <div className="flex gap-1">
-              <Button
-                size="icon"
-                variant="ghost"
-                className="size-8"
-                onClick={() => onView(f)}
-                aria-label={`View ${label}`}
-                title="View"
-              >
+              <RowAction action="View" target={label} onClick={() => onView(f)}>
                 <EyeIcon />
-              </Button>
-              <Button
-                size="icon"
-                variant="ghost"
-                className="size-8"
-                onClick={() => onDownload(f)}
-                aria-label={`Download ${label}`}
-                title="Download"
-              >
+              </RowAction>
+              <RowAction action="Download" target={label} onClick={() => onDownload(f)}>
                 <DownloadIcon />
-              </Button>
+              </RowAction>
             </div>
           </li>
         );

@@ -1,11 +1,10 @@
+import { ContentError, ContentLoading } from "@/components/content-states";
 import type { ResultFile } from "@analystbench/contracts";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MarkdownView } from "@/components/markdown-view";
-import { messageOf } from "@/lib/download";
 import { formatBytes } from "@/lib/format";
 import { useResultContent } from "../api/get-results";
 import { ResultStatusBadge } from "./result-status-badge";
@@ -39,16 +38,9 @@ export function ResultViewDialog({
           </DialogDescription>
         </DialogHeader>
         {content.isPending ? (
-          <p className="flex min-h-[12rem] items-center justify-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Loading file content...
-          </p>
+          <ContentLoading />
         ) : content.isError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
-          >
-            {messageOf(content.error)}
-          </p>
+          <ContentError error={content.error} />
         ) : file?.type === "markdown" ? (
           <Tabs defaultValue="rendered" className="min-h-0 flex-1">
             <TabsList>

@@ -1,9 +1,8 @@
 import type { Narrative2View } from "@analystbench/contracts";
 import { CodeBlock } from "@/components/code-block";
 import { languageForPath } from "@/components/highlight";
-import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Collapsible } from "@/components/ui/collapsible";
+import { NarrativeCard } from "./narrative-card";
 import { BulletList, Labeled, Prose } from "./text-blocks";
 
 function Blueprint({ narrative: n }: { narrative: Narrative2View }) {
@@ -82,33 +81,25 @@ export function ScenarioNarratives({ narratives }: { narratives: readonly Narrat
   return (
     <div className="space-y-5">
       {narratives.map((n, i) => (
-        <Card key={n.id} data-testid="narrative-card">
-          <CardHeader>
-            <div className="flex items-start gap-3">
-              <Badge variant="secondary">Narrative {i + 1}</Badge>
-              <CardTitle className="leading-snug">{n.title}</CardTitle>
-            </div>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <Labeled label="Story">
-              <Prose text={n.story} />
+        <NarrativeCard key={n.id} index={i} title={n.title} contentClassName="space-y-4">
+          <Labeled label="Story">
+            <Prose text={n.story} />
+          </Labeled>
+          <Labeled label="Attack Background">
+            <Prose text={n.attack_background.description} />
+          </Labeled>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Labeled label="Danger">
+              <Prose text={n.attack_background.danger} />
             </Labeled>
-            <Labeled label="Attack Background">
-              <Prose text={n.attack_background.description} />
+            <Labeled label="Common Actors">
+              <Prose text={n.attack_background.common_actors} />
             </Labeled>
-            <div className="grid gap-4 lg:grid-cols-2">
-              <Labeled label="Danger">
-                <Prose text={n.attack_background.danger} />
-              </Labeled>
-              <Labeled label="Common Actors">
-                <Prose text={n.attack_background.common_actors} />
-              </Labeled>
-            </div>
-            <Collapsible title="Real-world example and implementation blueprint">
-              {() => <Blueprint narrative={n} />}
-            </Collapsible>
-          </CardContent>
-        </Card>
+          </div>
+          <Collapsible title="Real-world example and implementation blueprint">
+            {() => <Blueprint narrative={n} />}
+          </Collapsible>
+        </NarrativeCard>
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
+import { RowAction } from "@/components/row-action";
 import type { EvaluationLog } from "@analystbench/contracts";
 import { DownloadIcon, FileBracesIcon, Trash2Icon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { formatKB } from "@/lib/format";
 
@@ -69,27 +69,19 @@ export function LogsTab({
             <p>{dateTime.format(new Date(log.modified))}</p>
           </div>
           <div className="flex gap-1">
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-8"
-              onClick={() => onDownload(log)}
-              aria-label={`Download ${log.name}`}
-              title="Download"
-            >
+            <RowAction action="Download" target={log.name} onClick={() => onDownload(log)}>
               <DownloadIcon />
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-8 text-destructive hover:text-destructive"
+            </RowAction>
+            <RowAction
+              action="Delete"
+              target={log.name}
+              className="text-destructive hover:text-destructive"
               onClick={() => onDelete(log)}
               disabled={deleting === log.id || log.status === "running"}
-              aria-label={`Delete ${log.name}`}
-              title={log.status === "running" ? "Its evaluation is still running" : "Delete"}
+              title={log.status === "running" ? "Its evaluation is still running" : undefined}
             >
               {deleting === log.id ? <Spinner /> : <Trash2Icon />}
-            </Button>
+            </RowAction>
           </div>
         </li>
       ))}
