@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { registerAuth, registerOriginCheck } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerHostCheck } from "./plugins/host-check";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { authRoutes } from "./routes/auth";
 import { fileRoutes } from "./routes/files";
@@ -29,7 +30,7 @@ import type { UserStore } from "./services/users";
 import type { ViewerProcess } from "./services/viewer-process";
 
 export interface AppDeps {
-  config: Pick<Config, "webDistDir" | "logLevel" | "workspaceDir">;
+  config: Pick<Config, "webDistDir" | "logLevel" | "workspaceDir" | "allowedHosts">;
   version: string;
   db: Database;
   users: UserStore;
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerHostCheck(app, deps.config.allowedHosts);
   registerOriginCheck(app);
   registerAuth(app, deps.sessions);
 

@@ -37,6 +37,20 @@ describe("loadConfig", () => {
   });
 });
 
+describe("ANALYSTBENCH_ALLOWED_HOSTS", () => {
+  it("defaults to the listen address and the loopback names", () => {
+    expect(loadConfig({}, "/tmp").allowedHosts).toEqual(["127.0.0.1", "localhost", "::1"]);
+    expect(loadConfig({ HOST: "10.1.2.3" }, "/tmp").allowedHosts).toContain("10.1.2.3");
+  });
+
+  it("adds the names it lists and refuses a name with a port or a scheme", () => {
+    const c = loadConfig({ ANALYSTBENCH_ALLOWED_HOSTS: "Bench.Example.com., 10.0.0.5, [fd00::1]" }, "/tmp");
+    expect(c.allowedHosts).toEqual(expect.arrayContaining(["bench.example.com", "10.0.0.5", "fd00::1", "localhost"]));
+    for (const bad of ["bench.example.com:3000", "http://bench.example.com", "a b", "10.0.0.5:80"])
+      expect(() => loadConfig({ ANALYSTBENCH_ALLOWED_HOSTS: bad }, "/tmp"), bad).toThrow(/ANALYSTBENCH_ALLOWED_HOSTS/);
+  });
+});
+
 describe("prepareDataDir", () => {
   it("creates the private part readable only by its owner and the workspace beside it", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "ab-config-"));

@@ -1,5 +1,6 @@
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { defaultAllowedHosts, parseAllowedHost } from "./plugins/host-check";
 
 /**
  * Server configuration, read once from the environment and validated. A bad value stops the
@@ -8,6 +9,8 @@ import path from "node:path";
 export interface Config {
   host: string;
   port: number;
+  /** Host names the server answers to (the Host header); anything else is refused. */
+  allowedHosts: string[];
   dataDir: string;
   /** Database and secrets: never served. */
   privateDir: string;
@@ -63,6 +66,22 @@ export function ensureWritableDir(dir: string, name: string): void {
   }
 }
 
+/** ANALYSTBENCH_ALLOWED_HOSTS: comma-separated names or addresses, added to the loopback names. */
+function allowedHosts(env: NodeJS.ProcessEnv, host: string): string[] {
+  const entries = (env.ANALYSTBENCH_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const names = entries.map(parseAllowedHost);
+  const bad = entries.find((_, i) => names[i] === null);
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `ANALYSTBENCH_ALLOWED_HOSTS must be a comma-separated list of host names or addresses without ports (such as "bench.example.com,10.0.0.5"), but "${bad}" is not one.`,
+    );
+  }
+  return [...new Set([...defaultAllowedHosts(host), ...(names as string[])])];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const host = env.HOST?.trim() || "127.0.0.1";
   const port = integer(env, "PORT", 3000, 1, 65535);
@@ -88,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     host,
     port,
+    allowedHosts: allowedHosts(env, host),
     dataDir,
     privateDir: path.join(dataDir, "private"),
     workspaceDir: path.join(dataDir, "workspace"),

@@ -38,6 +38,19 @@ const textOf = (body: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
+describe("the Host header", () => {
+  it("answers only to loopback names, so a rebound DNS name cannot read the logs", async () => {
+    write(LOG_NAME, engineLog());
+    for (const host of ["evil.example", "evil.example:7860", "127.0.0.1.evil.example", "localhost.evil:7860"]) {
+      const res = await app.inject({ method: "GET", url: "/", headers: { host } });
+      expect(res.statusCode, host).toBe(421);
+      expect(res.body).not.toContain("s1-dmz");
+    }
+    for (const host of ["127.0.0.1:7860", "localhost:7860", "[::1]:7860"])
+      expect((await app.inject({ method: "GET", url: "/", headers: { host } })).statusCode, host).toBe(200);
+  });
+});
+
 describe("the log list", () => {
   it("lists each log with task, model, status, score, start and samples, newest first", async () => {
     write(LOG_NAME, engineLog());

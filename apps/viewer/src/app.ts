@@ -29,6 +29,12 @@ export function viewerCsp(frameOrigins: string[]): string {
   ].join("; ");
 }
 
+/**
+ * The viewer has no sign-in, so it must answer only when addressed by a loopback name: a page on
+ * another site that rebinds its own DNS name to 127.0.0.1 still sends that name as Host.
+ */
+const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
+
 function themeOf(query: unknown, fallback: Theme): Theme {
   const t = (query as { theme?: unknown } | undefined)?.theme;
   return t === "dark" || t === "light" ? t : fallback;
@@ -44,6 +50,14 @@ export async function buildViewerApp(opts: ViewerOptions): Promise<FastifyInstan
   const store = createLogStore(opts.logsDir);
   const themeDefault = opts.themeDefault ?? "light";
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (LOOPBACK_HOST.test(request.headers.host ?? "")) return;
+    await reply
+      .code(421)
+      .type("text/plain; charset=utf-8")
+      .send("The log viewer answers only to 127.0.0.1 and localhost.");
+  });
 
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("Content-Security-Policy", csp);

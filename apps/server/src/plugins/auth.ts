@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Session, SessionStore } from "../services/sessions";
 import { HttpError } from "./http-error";
+import { accessOfRequest } from "./route-access";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -8,9 +9,6 @@ declare module "fastify" {
     session: (Session & { token: string }) | null;
   }
 }
-
-/** Routes anyone may call. Everything else under /api needs a bearer token. */
-const PUBLIC_ROUTES = new Set(["GET /api/health", "POST /api/auth/login"]);
 
 /** Query parameters that look like a credential. A token in a URL leaks into logs and history. */
 const TOKEN_PARAMS = ["token", "access_token", "accesstoken", "auth", "bearer", "authorization", "api_key", "apikey"];
@@ -21,30 +19,42 @@ export function requireSession(request: FastifyRequest): Session & { token: stri
   return request.session;
 }
 
+/**
+ * Authentication is decided on the route the router matched (see route-access.ts), so every
+ * spelling of a URL that reaches a handler meets the same check. Credentials in a query string
+ * are refused on every request, whatever its path.
+ */
 export function registerAuth(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request) => {
-    const [pathname = "", query = ""] = request.url.split("?", 2);
-    if (!pathname.startsWith("/api/") && pathname !== "/api") return;
-    const params = new URLSearchParams(query);
-    if ([...params.keys()].some((k) => TOKEN_PARAMS.includes(k.toLowerCase()))) {
-      throw new HttpError(
-        401,
-        "TOKEN_IN_URL",
-        "Tokens are not accepted in URLs; send them in an Authorization: Bearer header.",
-      );
-    }
-    if (PUBLIC_ROUTES.has(`${request.method} ${pathname}`)) return;
-    const header = request.headers.authorization;
-    if (!header)
-      throw new HttpError(401, "UNAUTHENTICATED", "Sign in first: this request needs an Authorization: Bearer token.");
-    const match = /^Bearer ([^\s]+)$/.exec(header);
-    if (!match) throw new HttpError(401, "INVALID_TOKEN", 'The Authorization header must read "Bearer <token>".');
-    const session = await sessions.resolve(match[1]!);
-    if (!session)
-      throw new HttpError(401, "SESSION_EXPIRED", "Your session has expired or was signed out; sign in again.");
-    request.session = { ...session, token: match[1]! };
+    refuseTokenInUrl(request);
+    if (accessOfRequest(request) === "public") return;
+    request.session = await resolveSession(request, sessions);
   });
+}
+
+function refuseTokenInUrl(request: FastifyRequest): void {
+  const query = request.url.split("?", 2)[1];
+  if (!query) return;
+  const keys = [...new URLSearchParams(query).keys()].map((k) => k.toLowerCase());
+  if (keys.some((k) => TOKEN_PARAMS.includes(k)))
+    throw new HttpError(
+      401,
+      "TOKEN_IN_URL",
+      "Tokens are not accepted in URLs; send them in an Authorization: Bearer header.",
+    );
+}
+
+async function resolveSession(request: FastifyRequest, sessions: SessionStore): Promise<Session & { token: string }> {
+  const header = request.headers.authorization;
+  if (!header)
+    throw new HttpError(401, "UNAUTHENTICATED", "Sign in first: this request needs an Authorization: Bearer token.");
+  const match = /^Bearer ([^\s]+)$/.exec(header);
+  if (!match) throw new HttpError(401, "INVALID_TOKEN", 'The Authorization header must read "Bearer <token>".');
+  const session = await sessions.resolve(match[1]!);
+  if (!session)
+    throw new HttpError(401, "SESSION_EXPIRED", "Your session has expired or was signed out; sign in again.");
+  return { ...session, token: match[1]! };
 }
 
 /**

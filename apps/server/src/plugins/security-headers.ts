@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { isApiRequest } from "./route-access";
 
 /**
  * Security headers on every response. The console's CSP allows frames and probes only to loopback
@@ -20,15 +21,13 @@ export const CONSOLE_CSP = [
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
+    const api = isApiRequest(request);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "no-referrer");
     reply.header("Cross-Origin-Opener-Policy", "same-origin");
     reply.header("X-Frame-Options", "DENY");
-    reply.header(
-      "Content-Security-Policy",
-      request.url.startsWith("/api/") ? "default-src 'none'; frame-ancestors 'none'" : CONSOLE_CSP,
-    );
-    if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+    reply.header("Content-Security-Policy", api ? "default-src 'none'; frame-ancestors 'none'" : CONSOLE_CSP);
+    if (api) reply.header("Cache-Control", "no-store");
     return payload;
   });
 }

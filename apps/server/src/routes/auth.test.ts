@@ -49,6 +49,23 @@ describe("POST /api/auth/login", () => {
     expect(res.json().error).toMatch(/Try again in \d+ seconds?/);
   });
 
+  it("counts parallel guesses before hashing: of 30 at once, at most five are checked", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login({ username: TEST_USER.username, password: `parallel ${i}` })),
+    );
+    const checked = burst.filter((r) => r.statusCode === 401).length;
+    const refused = burst.filter((r) => r.statusCode === 429).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + refused).toBe(30);
+  });
+
+  it("counts parallel guesses across usernames against the address ceiling", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login({ username: `someone${i}`, password: "guess" })),
+    );
+    expect(burst.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(20);
+  });
+
   it("throttles an address that guesses across many usernames", async () => {
     for (let i = 0; i < 20; i++) await login({ username: `user${i}`, password: "guess" });
     const res = await login({ username: "someone-else", password: "guess" });

@@ -17,8 +17,10 @@ export interface AuthDeps {
 export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.post("/api/auth/login", async (request) => {
     const { username, password } = parseWith(LoginRequestSchema, request.body);
-    const wait = deps.throttle.retryAfterSeconds(username, request.ip);
-    if (wait > 0) {
+    // Reserved before the password hash: parallel guesses are counted as they arrive.
+    const reservation = deps.throttle.reserve(username, request.ip);
+    if (!reservation.ok) {
+      const wait = reservation.retryAfterSeconds;
       throw new HttpError(
         429,
         "TOO_MANY_ATTEMPTS",
@@ -27,13 +29,16 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
         { "Retry-After": String(wait) },
       );
     }
-    const user = await deps.users.authenticate(username, password);
+    const user = await deps.users.authenticate(username, password).catch((e: unknown) => {
+      reservation.attempt.failed();
+      throw e;
+    });
     if (!user) {
-      deps.throttle.recordFailure(username, request.ip);
+      reservation.attempt.failed();
       // The same answer for an unknown user and a wrong password.
       throw new HttpError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
     }
-    deps.throttle.recordSuccess(username);
+    reservation.attempt.succeeded();
     const session = await deps.sessions.create(user);
     await deps.activity.record({
       kind: "auth",

@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { decodedPath, isApiRequest } from "../plugins/route-access";
 
 /**
  * Serves the built console. "/" is the single-page shell; any other path that is not a file is
@@ -17,10 +18,10 @@ export async function consoleRoutes(app: FastifyInstance, webDistDir: string): P
   const indexHtml = isBuilt ? readFileSync(indexPath, "utf8") : "";
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url === "/api" || request.url.startsWith("/api/")) {
+    if (isApiRequest(request)) {
       return reply
         .code(404)
-        .send({ error: `There is no API endpoint ${request.method} ${request.url.split("?")[0]}.`, code: "NOT_FOUND" });
+        .send({ error: `There is no API endpoint ${request.method} ${decodedPath(request.url)}.`, code: "NOT_FOUND" });
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ error: "Not found.", code: "NOT_FOUND" });

@@ -6,9 +6,10 @@ import { buildApp, type AppDeps } from "../app";
 import { openDatabase, type Database } from "../db/database";
 import type { ModelFactoryOptions } from "@analystbench/engine";
 import { openInProcessSession } from "@analystbench/sim";
+import { defaultAllowedHosts } from "../plugins/host-check";
 import { createActivityLog } from "../services/activity";
 import { createRunService } from "../services/run-service";
-import { createLoginThrottle, type ThrottleLimits, DEFAULT_THROTTLE } from "../services/login-throttle";
+import { createLoginThrottle, type ThrottleLimits } from "../services/login-throttle";
 import { createSessionStore } from "../services/sessions";
 import { createHealthMonitor } from "../services/system-health";
 import { createUserStore } from "../services/users";
@@ -33,7 +34,7 @@ export interface TestApp {
 /** A real app on an in-memory database with one user, for `inject` tests. */
 export async function createTestApp(
   opts: {
-    throttle?: ThrottleLimits;
+    throttle?: Partial<ThrottleLimits>;
     webDistDir?: string;
     workspaceDir?: string;
     /** Model settings of the app's run service (e.g. a fake OpenAI server); no keys by default. */
@@ -68,12 +69,17 @@ export async function createTestApp(
     frameOrigins: [TEST_CONSOLE_ORIGIN],
   });
   const deps: AppDeps = {
-    config: { webDistDir: opts.webDistDir ?? "/nonexistent-analystbench-dist", logLevel: "silent", workspaceDir },
+    config: {
+      webDistDir: opts.webDistDir ?? "/nonexistent-analystbench-dist",
+      logLevel: "silent",
+      workspaceDir,
+      allowedHosts: defaultAllowedHosts("127.0.0.1"),
+    },
     version: "0.0.0-test",
     db,
     users,
     sessions: createSessionStore(db, 12 * 3600_000, now),
-    throttle: createLoginThrottle(opts.throttle ?? DEFAULT_THROTTLE),
+    throttle: createLoginThrottle(opts.throttle),
     activity,
     health,
     countScripts: () => 13,
