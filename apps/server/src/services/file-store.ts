@@ -1,5 +1,5 @@
-import { constants, lstatSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
-import { open, readdir, realpath, stat, type FileHandle } from "node:fs/promises";
+import { constants, type Dirent, type Stats } from "node:fs";
+import { realpath, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import {
   FILE_PREVIEW_LIMIT_BYTES,
@@ -7,12 +7,28 @@ import {
   type FileContent,
   type FileItem,
 } from "@analystbench/contracts";
+import {
+  ConfinementError,
+  isInside,
+  lstatEntrySync,
+  openConfined,
+  readEntries,
+  realRootResolver,
+  statLinkTargetSync,
+  type Confined,
+} from "./confined-fs";
+
+export { isInside };
 
 /**
  * Read-only access to one directory tree (the workspace), confined as security.md prescribes:
  * reject malformed paths, check containment with path.relative (a string prefix would admit a
- * sibling such as "workspaceX"), resolve symlinks with realpath and check again, then use exactly
- * that resolved path. Nothing here knows about HTTP; failures are FileStoreErrors with a status.
+ * sibling such as "workspaceX"), resolve symlinks with realpath and check again. Those checks only
+ * pick the answer (404, 403) for the ordinary cases; they are not what confines. The path is then
+ * opened and the *descriptor* is checked (confined-fs.ts: its real path from /proc/self/fd), and
+ * everything served (size, time, bytes, directory entries) comes from that descriptor, so a
+ * directory swapped for a symlink between check and open cannot lead out of the workspace.
+ * Nothing here knows about HTTP; failures are FileStoreErrors with a status.
  */
 
 /** Longer requests are refused outright; real workspace paths are far shorter. */
@@ -32,7 +48,10 @@ export class FileStoreError extends Error {
 }
 
 export interface ResolvedPath {
-  /** Real absolute path, symlinks resolved, inside the root. */
+  /**
+   * Real absolute path, symlinks resolved, inside the root when it was checked. Opening it again
+   * by name is not confined (it may have been swapped since); use the store's methods to read.
+   */
   absolute: string;
   /** The same, relative to the root with "/" separators; "" is the root. */
   relative: string;
@@ -72,18 +91,8 @@ export function validateRequestedPath(requested: string): string[] {
   return segments;
 }
 
-/** Whether `target` is `root` itself or lies below it (both absolute and normalised). */
-export function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
-
 const OUTSIDE = () => new FileStoreError(403, "OUTSIDE_ROOT", "That path lies outside the workspace.");
 const NOT_FOUND = (p: string) => new FileStoreError(404, "NOT_FOUND", `There is no file or folder at "${p}".`);
-
-function toRelative(root: string, absolute: string): string {
-  return path.relative(root, absolute).split(path.sep).join("/");
-}
 
 /** The text of a buffer, or null when it holds NUL bytes or is not valid UTF-8. */
 export function decodeText(buf: Buffer): string | null {
@@ -97,13 +106,32 @@ export function decodeText(buf: Buffer): string | null {
 
 const byName = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 
+const FORBIDDEN = () => new FileStoreError(403, "FORBIDDEN", "The server may not read that path.");
+
+/** What the caller will do with the opened object, for the error a wrong type earns. */
+type Want = "file" | "directory" | "any";
+
+function wrongType(requested: string, want: Want, stats: Stats): FileStoreError | null {
+  if (want === "directory" && !stats.isDirectory())
+    return new FileStoreError(400, "NOT_A_DIRECTORY", `"${requested}" is a file, not a folder.`);
+  if (want === "file" && stats.isDirectory())
+    return new FileStoreError(400, "IS_A_DIRECTORY", `"${requested}" is a folder; open it instead.`);
+  if (want === "file" && !stats.isFile())
+    return new FileStoreError(400, "NOT_A_FILE", `"${requested}" is not a regular file and cannot be read.`);
+  return null;
+}
+
 export function createFileStore({ rootDir }: { rootDir: string }): FileStore {
   const root = path.resolve(rootDir);
-  let realRoot: Promise<string> | undefined;
   // Resolved lazily and once: the workspace exists before the first request, not necessarily at construction.
-  const getRealRoot = () => (realRoot ??= realpath(root).catch((e) => ((realRoot = undefined), Promise.reject(e))));
+  const getRealRoot = realRootResolver(root);
 
-  async function resolve(requested: string): Promise<ResolvedPath> {
+  /**
+   * The path checks: malformed, lexically outside, missing, or a symlink whose target is outside.
+   * Returns the realpath to open. This is advisory (it picks the ordinary answers); the descriptor
+   * check in openRequested is what confines.
+   */
+  async function precheck(requested: string): Promise<{ absolute: string; realRootDir: string }> {
     const segments = validateRequestedPath(requested);
     const lexical = path.resolve(root, ...segments);
     if (!isInside(root, lexical)) throw OUTSIDE();
@@ -114,29 +142,65 @@ export function createFileStore({ rootDir }: { rootDir: string }): FileStore {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") throw NOT_FOUND(requested);
-      if (code === "EACCES" || code === "EPERM")
-        throw new FileStoreError(403, "FORBIDDEN", "The server may not read that path.");
+      if (code === "EACCES" || code === "EPERM") throw FORBIDDEN();
       if (code === "ENAMETOOLONG") throw new FileStoreError(400, "PATH_TOO_LONG", "The path is too long.");
       throw e;
     }
     // A symlink inside the root may point anywhere; only its target counts.
     if (!isInside(realRootDir, absolute)) throw OUTSIDE();
-    const stats = await stat(absolute);
-    return { absolute, relative: toRelative(realRootDir, absolute), stats };
+    return { absolute, realRootDir };
   }
 
-  /** One listing row, or null for entries that must not show: escaping or broken links, sockets. */
-  function describe(dir: string, relativeDir: string, realRootDir: string, entry: Dirent): FileItem | null {
-    const full = `${dir}${path.sep}${entry.name}`;
+  /**
+   * Opens the requested object and proves by its descriptor that it is inside the root. O_NOFOLLOW
+   * refuses a final component turned into a symlink since realpath; a directory further up turned
+   * into one is caught by the descriptor check. The caller owns (and closes) the handle.
+   */
+  async function openRequested(requested: string, want: Want): Promise<Confined & { realRootDir: string }> {
+    const { absolute, realRootDir } = await precheck(requested);
+    let opened: Confined;
+    try {
+      opened = await openConfined(realRootDir, absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (e) {
+      if (e instanceof ConfinementError) {
+        if (e.reason === "OUTSIDE_ROOT") throw OUTSIDE();
+        throw e;
+      }
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") throw NOT_FOUND(requested);
+      if (code === "ELOOP") throw OUTSIDE();
+      if (code === "EACCES" || code === "EPERM") throw FORBIDDEN();
+      // A socket: it cannot be opened, let alone read or listed.
+      if (code === "ENXIO")
+        throw want === "directory"
+          ? new FileStoreError(400, "NOT_A_DIRECTORY", `"${requested}" is not a folder.`)
+          : new FileStoreError(400, "NOT_A_FILE", `"${requested}" is not a regular file and cannot be read.`);
+      throw e;
+    }
+    const refusal = wrongType(requested, want, opened.stats);
+    if (refusal) {
+      await opened.handle.close();
+      throw refusal;
+    }
+    return { ...opened, realRootDir };
+  }
+
+  async function resolve(requested: string): Promise<ResolvedPath> {
+    const opened = await openRequested(requested, "any");
+    await opened.handle.close();
+    return { absolute: opened.real, relative: opened.relative, stats: opened.stats };
+  }
+
+  /**
+   * One listing row, or null for entries that must not show: escaping or broken links, sockets.
+   * The entry is looked up in the open directory (never by the directory's path), and a symlink's
+   * target is judged by a descriptor on it.
+   */
+  function describe(dir: Confined, realRootDir: string, entry: Dirent): FileItem | null {
     let stats: Stats | undefined;
     try {
-      if (entry.isSymbolicLink()) {
-        const target = realpathSync(full);
-        if (!isInside(realRootDir, target)) return null;
-        stats = statSync(target, { throwIfNoEntry: false });
-      } else {
-        stats = lstatSync(full, { throwIfNoEntry: false });
-      }
+      stats = lstatEntrySync(dir, entry.name);
+      if (stats?.isSymbolicLink()) stats = statLinkTargetSync(realRootDir, dir, entry.name);
     } catch {
       return null;
     }
@@ -146,7 +210,7 @@ export function createFileStore({ rootDir }: { rootDir: string }): FileStore {
       type: stats.isDirectory() ? "directory" : "file",
       size: stats.isDirectory() ? 0 : stats.size,
       modified: stats.mtime.toISOString(),
-      path: relativeDir ? `${relativeDir}/${entry.name}` : entry.name,
+      path: dir.relative ? `${dir.relative}/${entry.name}` : entry.name,
     };
   }
 
@@ -154,39 +218,16 @@ export function createFileStore({ rootDir }: { rootDir: string }): FileStore {
    * Synchronous stats in slices: for 10,000 entries they take ~35 ms against ~130 ms through the
    * thread pool, and yielding between slices keeps other requests moving.
    */
-  async function describeAll(dir: ResolvedPath, realRootDir: string, entries: Dirent[]): Promise<FileItem[]> {
+  async function describeAll(dir: Confined, realRootDir: string, entries: Dirent[]): Promise<FileItem[]> {
     const items: FileItem[] = [];
     for (let i = 0; i < entries.length; i += STAT_SLICE) {
       if (i > 0) await new Promise((r) => setImmediate(r));
       for (const entry of entries.slice(i, i + STAT_SLICE)) {
-        const item = describe(dir.absolute, dir.relative, realRootDir, entry);
+        const item = describe(dir, realRootDir, entry);
         if (item) items.push(item);
       }
     }
     return items;
-  }
-
-  async function resolveFile(requested: string): Promise<ResolvedPath> {
-    const r = await resolve(requested);
-    if (r.stats.isDirectory())
-      throw new FileStoreError(400, "IS_A_DIRECTORY", `"${requested}" is a folder; open it instead.`);
-    if (!r.stats.isFile())
-      throw new FileStoreError(400, "NOT_A_FILE", `"${requested}" is not a regular file and cannot be read.`);
-    return r;
-  }
-
-  /** Opens exactly the resolved path; O_NOFOLLOW refuses a symlink swapped in since realpath. */
-  async function openResolved(r: ResolvedPath): Promise<FileHandle> {
-    try {
-      return await open(r.absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") throw NOT_FOUND(r.relative);
-      if (code === "ELOOP") throw OUTSIDE();
-      if (code === "EACCES" || code === "EPERM")
-        throw new FileStoreError(403, "FORBIDDEN", "The server may not read that file.");
-      throw e;
-    }
   }
 
   return {
@@ -194,12 +235,13 @@ export function createFileStore({ rootDir }: { rootDir: string }): FileStore {
     resolve,
 
     async list(requested) {
-      const r = await resolve(requested);
-      if (!r.stats.isDirectory())
-        throw new FileStoreError(400, "NOT_A_DIRECTORY", `"${requested}" is a file, not a folder.`);
-      const realRootDir = await getRealRoot();
-      const entries = await readdir(r.absolute, { withFileTypes: true });
-      const items = await describeAll(r, realRootDir, entries);
+      const dir = await openRequested(requested, "directory");
+      let items: FileItem[];
+      try {
+        items = await describeAll(dir, dir.realRootDir, await readEntries(dir));
+      } finally {
+        await dir.handle.close();
+      }
       items.sort((a, b) =>
         a.type !== b.type
           ? a.type === "directory"
@@ -207,22 +249,26 @@ export function createFileStore({ rootDir }: { rootDir: string }): FileStore {
             : 1
           : byName.compare(a.name, b.name) || (a.name < b.name ? -1 : 1),
       );
-      return { items, currentPath: r.relative };
+      return { items, currentPath: dir.relative };
     },
 
     async readText(requested) {
-      const r = await resolveFile(requested);
-      if (r.stats.size > FILE_PREVIEW_LIMIT_BYTES)
-        throw new FileStoreError(
-          422,
-          "FILE_TOO_LARGE",
-          `This file is ${(r.stats.size / 1048576).toFixed(1)} MB; previews stop at 1 MB. Download it instead.`,
-        );
-      const handle = await openResolved(r);
+      const file = await openRequested(requested, "file");
       try {
-        // Read one byte past the limit: the file may have grown since stat.
+        if (file.stats.size > FILE_PREVIEW_LIMIT_BYTES)
+          throw new FileStoreError(
+            422,
+            "FILE_TOO_LARGE",
+            `This file is ${(file.stats.size / 1048576).toFixed(1)} MB; previews stop at 1 MB. Download it instead.`,
+          );
+        // Read one byte past the limit: the file may have grown since fstat.
         const buf = Buffer.alloc(FILE_PREVIEW_LIMIT_BYTES + 1);
-        const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+        let bytesRead = 0;
+        while (bytesRead < buf.length) {
+          const n = (await file.handle.read(buf, bytesRead, buf.length - bytesRead, bytesRead)).bytesRead;
+          if (n === 0) break;
+          bytesRead += n;
+        }
         if (bytesRead > FILE_PREVIEW_LIMIT_BYTES)
           throw new FileStoreError(422, "FILE_TOO_LARGE", "This file is larger than 1 MB; download it instead.");
         const content = decodeText(buf.subarray(0, bytesRead));
@@ -232,16 +278,16 @@ export function createFileStore({ rootDir }: { rootDir: string }): FileStore {
             "BINARY_FILE",
             "This file is binary (not UTF-8 text) and cannot be previewed; download it instead.",
           );
-        return { content, path: r.relative, size: bytesRead, modified: r.stats.mtime.toISOString() };
+        return { content, path: file.relative, size: bytesRead, modified: file.stats.mtime.toISOString() };
       } finally {
-        await handle.close();
+        await file.handle.close();
       }
     },
 
     async openForDownload(requested) {
-      const r = await resolveFile(requested);
-      const handle = await openResolved(r);
-      return { name: path.basename(r.absolute), size: r.stats.size, handle };
+      const file = await openRequested(requested, "file");
+      // Name and size from the descriptor the bytes will be streamed from.
+      return { name: path.basename(file.real), size: file.stats.size, handle: file.handle };
     },
   };
 }

@@ -1,12 +1,27 @@
 import { createHash, randomBytes } from "node:crypto";
-import { lstat, readdir, readFile, rename, unlink } from "node:fs/promises";
-import path from "node:path";
+import { constants, type Dirent } from "node:fs";
 import type { EvaluationLog } from "@analystbench/contracts";
+import {
+  lstatEntry,
+  openEntry,
+  openExact,
+  readAll,
+  readEntries,
+  realRootResolver,
+  renameEntry,
+  unlinkEntry,
+  type Confined,
+} from "./confined-fs";
 
 /**
  * The eval logs in <workspace>/logs as the Logs tab lists them. Each log gets a stable, opaque id
  * (its run id, from the file name); deleting goes through that listing, so an id is only ever
  * looked up, never turned into a path.
+ *
+ * logs/ is opened with O_NOFOLLOW and used only if its descriptor is exactly <real workspace>/logs
+ * (confined-fs.ts); its files are read, renamed and unlinked by name inside that open directory,
+ * never through a symlink, so a logs/ swapped for a symlink cannot lead a read or a delete out of
+ * the workspace.
  */
 export class LogRequestError extends Error {
   constructor(
@@ -69,16 +84,32 @@ function factsOf(log: unknown): LogFacts {
 }
 
 export function createInspectLogs(deps: { workspaceDir: string; isRunning: IsRunning }) {
-  const dir = path.join(deps.workspaceDir, LOGS_DIR);
+  const getRealRoot = realRootResolver(deps.workspaceDir);
   const cache = new Map<string, { key: string; facts: LogFacts }>();
 
-  async function read(name: string, size: number, key: string): Promise<LogFacts> {
+  /** logs/ open and checked, or null when it is missing or refused (a symlink, outside, not a directory). */
+  async function openLogsDir(): Promise<{ realRoot: string; dir: Confined } | null> {
+    try {
+      const realRoot = await getRealRoot();
+      return { realRoot, dir: await openExact(realRoot, LOGS_DIR, constants.O_RDONLY | constants.O_DIRECTORY) };
+    } catch {
+      return null;
+    }
+  }
+
+  async function read(realRoot: string, dir: Confined, name: string, size: number, key: string): Promise<LogFacts> {
     const hit = cache.get(name);
     if (hit && hit.key === key) return hit.facts;
     let facts: LogFacts;
     try {
       if (size > MAX_PARSED_BYTES) throw new Error("too large");
-      facts = factsOf(JSON.parse(await readFile(path.join(dir, name), "utf8")));
+      const file = await openEntry(realRoot, dir, name, constants.O_RDONLY);
+      try {
+        if (!file.stats.isFile() || file.stats.size > MAX_PARSED_BYTES) throw new Error("not a small regular file");
+        facts = factsOf(JSON.parse((await readAll(file, MAX_PARSED_BYTES)).toString("utf8")));
+      } finally {
+        await file.handle.close();
+      }
     } catch {
       facts = { task: null, model: null, runId: null, created: null, inspectStatus: "unreadable", score: null };
     }
@@ -86,10 +117,11 @@ export function createInspectLogs(deps: { workspaceDir: string; isRunning: IsRun
     return facts;
   }
 
-  async function listWithFiles(): Promise<{ log: EvaluationLog; file: string }[]> {
-    let dirents;
+  /** The listing, built from the open logs/ directory `dir`. */
+  async function listIn(realRoot: string, dir: Confined): Promise<{ log: EvaluationLog; entry: string }[]> {
+    let dirents: Dirent[];
     try {
-      dirents = await readdir(dir, { withFileTypes: true });
+      dirents = await readEntries(dir);
     } catch {
       return [];
     }
@@ -100,14 +132,14 @@ export function createInspectLogs(deps: { workspaceDir: string; isRunning: IsRun
     const rows = await Promise.all(
       files.map(async (d) => {
         try {
-          const s = await lstat(path.join(dir, d.name));
+          const s = await lstatEntry(dir, d.name);
           if (!s.isFile()) return [];
           return [
             {
               name: d.name,
               size: s.size,
               modified: s.mtime,
-              facts: await read(d.name, s.size, `${s.size}:${s.mtimeMs}`),
+              facts: await read(realRoot, dir, d.name, s.size, `${s.size}:${s.mtimeMs}`),
             },
           ];
         } catch {
@@ -128,7 +160,7 @@ export function createInspectLogs(deps: { workspaceDir: string; isRunning: IsRun
         const task = facts.task ?? parts?.[1] ?? name.replace(/\.json$/, "");
         const running = facts.inspectStatus === "started" && deps.isRunning({ runId, task, created: facts.created });
         return {
-          file: path.join(dir, name),
+          entry: name,
           log: {
             id,
             name,
@@ -147,32 +179,52 @@ export function createInspectLogs(deps: { workspaceDir: string; isRunning: IsRun
 
   return {
     async list(): Promise<EvaluationLog[]> {
-      return (await listWithFiles()).map((r) => r.log);
+      const opened = await openLogsDir();
+      if (!opened) return [];
+      try {
+        return (await listIn(opened.realRoot, opened.dir)).map((r) => r.log);
+      } finally {
+        await opened.dir.handle.close();
+      }
     },
 
-    /** Deletes the listed log with this id: renamed out of sight first, so it vanishes in one step. */
+    /**
+     * Deletes the listed log with this id: renamed out of sight first, so it vanishes in one step.
+     * Listing, rename and unlink all go through one descriptor on logs/, checked to be inside the
+     * workspace, and act on the entry by name (renameat/unlinkat: a symlink there is removed, never
+     * followed). The entry's name can still be taken by another file of logs/ between listing and
+     * rename (anyone who can do that can delete it anyway); nothing outside logs/ can be reached.
+     */
     async remove(id: string): Promise<EvaluationLog> {
-      const found = (await listWithFiles()).find((r) => r.log.id === id);
-      if (!found)
+      const opened = await openLogsDir();
+      if (!opened)
         throw new LogRequestError(404, "UNKNOWN_LOG", "There is no evaluation log with this id; refresh the list.");
-      if (found.log.status === "running")
-        throw new LogRequestError(
-          409,
-          "LOG_IN_USE",
-          `The evaluation writing ${found.log.name} is still running; wait for it to finish, then delete its log.`,
-        );
-      // The temporary name matches what the run service sweeps at start-up, should we die between.
-      const hidden = path.join(dir, `.${found.log.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+      const { realRoot, dir } = opened;
       try {
-        await rename(found.file, hidden);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === "ENOENT")
-          throw new LogRequestError(404, "UNKNOWN_LOG", "The evaluation log is already gone; refresh the list.");
-        throw e;
+        const found = (await listIn(realRoot, dir)).find((r) => r.log.id === id);
+        if (!found)
+          throw new LogRequestError(404, "UNKNOWN_LOG", "There is no evaluation log with this id; refresh the list.");
+        if (found.log.status === "running")
+          throw new LogRequestError(
+            409,
+            "LOG_IN_USE",
+            `The evaluation writing ${found.log.name} is still running; wait for it to finish, then delete its log.`,
+          );
+        // The temporary name matches what the run service sweeps at start-up, should we die between.
+        const hidden = `.${found.log.name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+        try {
+          await renameEntry(dir, found.entry, hidden);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === "ENOENT")
+            throw new LogRequestError(404, "UNKNOWN_LOG", "The evaluation log is already gone; refresh the list.");
+          throw e;
+        }
+        await unlinkEntry(dir, hidden);
+        cache.delete(found.log.name);
+        return found.log;
+      } finally {
+        await dir.handle.close();
       }
-      await unlink(hidden);
-      cache.delete(found.log.name);
-      return found.log;
     },
   };
 }

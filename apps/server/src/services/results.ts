@@ -1,14 +1,18 @@
-import { createReadStream, type Dirent } from "node:fs";
-import { open, readdir, stat } from "node:fs/promises";
+import { constants, type Dirent } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { ResultCategory, ResultFile } from "@analystbench/contracts";
 import { parse as parseYaml } from "yaml";
+import { lstatEntry, openEntry, openExact, readEntries, realRootResolver, type Confined } from "./confined-fs";
 
 /**
  * The Results page's lists: execution reports (results/**\/*.md, Test Logs) and benchmark records
  * (results/**\/*.jsonl, Benchmark Results). Status and description come from each file itself.
- * Symlinks are skipped, so nothing outside results/ is ever read.
+ * Symlinks are skipped, so nothing outside results/ is ever read: results/ and each directory
+ * below it are opened with O_NOFOLLOW, checked by descriptor and walked by name inside the open
+ * directory, and a report is read only through a descriptor whose real path is exactly
+ * <real workspace>/<its relative path> (confined-fs.ts), so a directory swapped for a symlink
+ * mid-walk leads nowhere.
  */
 
 const RESULTS_DIR = "results";
@@ -25,33 +29,55 @@ export interface ResultsStore {
 }
 
 interface FoundFile {
-  absolute: string;
+  /** Workspace-relative, "/"-separated. */
   relative: string;
   size: number;
   modified: Date;
 }
 
-async function walk(dir: string, relative: string, depth: number, ext: string, out: FoundFile[]): Promise<void> {
+const RDONLY_DIR = constants.O_RDONLY | constants.O_DIRECTORY;
+
+/** Collects the files ending in `ext` below the open directory `dir`; it stays the caller's to close. */
+async function walk(realRoot: string, dir: Confined, depth: number, ext: string, out: FoundFile[]): Promise<void> {
   let entries: Dirent[];
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await readEntries(dir);
   } catch {
     return;
   }
   await Promise.all(
     entries.map(async (entry) => {
-      const abs = path.join(dir, entry.name);
-      const rel = `${relative}/${entry.name}`;
-      if (entry.isDirectory() && depth < MAX_DEPTH) return walk(abs, rel, depth + 1, ext, out);
+      const rel = `${dir.relative}/${entry.name}`;
+      if (entry.isDirectory() && depth < MAX_DEPTH) {
+        // O_NOFOLLOW: a directory swapped for a symlink since readdir is not entered.
+        const child = await openEntry(realRoot, dir, entry.name, RDONLY_DIR).catch(() => null);
+        if (!child) return;
+        try {
+          await walk(realRoot, child, depth + 1, ext, out);
+        } finally {
+          await child.handle.close();
+        }
+        return;
+      }
       if (!entry.isFile() || !entry.name.toLowerCase().endsWith(ext)) return;
       try {
-        const s = await stat(abs);
-        out.push({ absolute: abs, relative: rel, size: s.size, modified: s.mtime });
+        const s = await lstatEntry(dir, entry.name);
+        if (s.isFile()) out.push({ relative: rel, size: s.size, modified: s.mtime });
       } catch {
-        /* vanished between readdir and stat */
+        /* vanished between readdir and lstat */
       }
     }),
   );
+}
+
+/** Opens a found file again: exactly at its path, no symlink on the way, a regular file. */
+async function openFound(realRoot: string, f: FoundFile): Promise<Confined> {
+  const file = await openExact(realRoot, f.relative, constants.O_RDONLY);
+  if (!file.stats.isFile()) {
+    await file.handle.close();
+    throw new Error(`${f.relative} is no longer a regular file`);
+  }
+  return file;
 }
 
 /** The YAML front matter of a markdown report, or null if it has none or it does not parse. */
@@ -79,14 +105,14 @@ export function describeReport(fm: Record<string, unknown>): string {
   return parts.filter(Boolean).join(" · ") || "Execution report";
 }
 
-async function readHead(file: string, bytes: number): Promise<string> {
-  const handle = await open(file, "r");
+async function readHead(realRoot: string, f: FoundFile, bytes: number): Promise<string> {
+  const file = await openFound(realRoot, f);
   try {
     const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    const { bytesRead } = await file.handle.read(buf, 0, bytes, 0);
     return buf.subarray(0, bytesRead).toString("utf8");
   } finally {
-    await handle.close();
+    await file.handle.close();
   }
 }
 
@@ -111,20 +137,33 @@ export function summariseRecords(records: Record<string, unknown>[]): { status: 
   return { status, description: parts.filter(Boolean).join(" · ") };
 }
 
-async function readRecords(file: string): Promise<Record<string, unknown>[] | null> {
-  const records: Record<string, unknown>[] = [];
-  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() === "") continue;
+/** The records of a JSONL file, or null when a line is not a JSON object or it has grown past the cap. */
+async function readRecords(realRoot: string, f: FoundFile): Promise<Record<string, unknown>[] | null> {
+  const file = await openFound(realRoot, f);
+  try {
+    if (file.stats.size > MAX_SUMMARISED_JSONL_BYTES) return null;
+    const records: Record<string, unknown>[] = [];
+    const input = file.handle.createReadStream({ encoding: "utf8", start: 0, autoClose: false });
+    const lines = createInterface({ input, crlfDelay: Infinity });
     try {
-      const value: unknown = JSON.parse(line);
-      if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-      records.push(value as Record<string, unknown>);
-    } catch {
-      return null;
+      for await (const line of lines) {
+        if (line.trim() === "") continue;
+        try {
+          const value: unknown = JSON.parse(line);
+          if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+          records.push(value as Record<string, unknown>);
+        } catch {
+          return null;
+        }
+      }
+    } finally {
+      lines.close();
+      input.destroy();
     }
+    return records;
+  } finally {
+    await file.handle.close();
   }
-  return records;
 }
 
 function baseItem(f: FoundFile, category: ResultCategory, type: ResultFile["type"]) {
@@ -141,18 +180,36 @@ function baseItem(f: FoundFile, category: ResultCategory, type: ResultFile["type
 }
 
 export function createResultsStore({ workspaceDir }: { workspaceDir: string }): ResultsStore {
-  async function find(ext: string): Promise<FoundFile[]> {
+  const getRealRoot = realRootResolver(workspaceDir);
+
+  async function find(ext: string): Promise<{ realRoot: string; files: FoundFile[] }> {
     const found: FoundFile[] = [];
-    await walk(path.join(workspaceDir, RESULTS_DIR), RESULTS_DIR, 1, ext, found);
-    return found.sort((a, b) => b.modified.getTime() - a.modified.getTime() || a.relative.localeCompare(b.relative));
+    let realRoot: string;
+    let dir: Confined;
+    try {
+      realRoot = await getRealRoot();
+      // results/ itself is a real directory of the workspace, not a symlink to one.
+      dir = await openExact(realRoot, RESULTS_DIR, RDONLY_DIR);
+    } catch {
+      return { realRoot: "", files: [] };
+    }
+    try {
+      await walk(realRoot, dir, 1, ext, found);
+    } finally {
+      await dir.handle.close();
+    }
+    const files = found.sort(
+      (a, b) => b.modified.getTime() - a.modified.getTime() || a.relative.localeCompare(b.relative),
+    );
+    return { realRoot, files };
   }
 
   return {
     async listLogs() {
-      const files = await find(".md");
+      const { realRoot, files } = await find(".md");
       return Promise.all(
         files.map(async (f): Promise<ResultFile> => {
-          const fm = await readHead(f.absolute, FRONT_MATTER_READ_BYTES)
+          const fm = await readHead(realRoot, f, FRONT_MATTER_READ_BYTES)
             .then(parseFrontMatter)
             .catch(() => null);
           return {
@@ -165,7 +222,7 @@ export function createResultsStore({ workspaceDir }: { workspaceDir: string }): 
     },
 
     async listBenchmarks() {
-      const files = await find(".jsonl");
+      const { realRoot, files } = await find(".jsonl");
       return Promise.all(
         files.map(async (f): Promise<ResultFile> => {
           if (f.size > MAX_SUMMARISED_JSONL_BYTES)
@@ -174,7 +231,7 @@ export function createResultsStore({ workspaceDir }: { workspaceDir: string }): 
               status: "unknown",
               description: "Too large to summarise; download it to read the records",
             };
-          const records = await readRecords(f.absolute).catch(() => null);
+          const records = await readRecords(realRoot, f).catch(() => null);
           const summary = records
             ? summariseRecords(records)
             : { status: "unknown", description: "Unreadable: a line is not a JSON object" };

@@ -1,17 +1,34 @@
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MetadataListResponseSchema } from "@analystbench/contracts";
 import { TEST_CASES, type TestCase } from "@analystbench/scenarios";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { createMetadataStore, renderCaseYaml, writeScenarioMetadata } from "./scenario-metadata";
+import { createMetadataStore, renderCaseYaml, ScenarioMetadataError, writeScenarioMetadata } from "./scenario-metadata";
 
 let ws: string;
+let outside: string;
 beforeEach(() => {
   ws = mkdtempSync(path.join(os.tmpdir(), "analystbench-meta-"));
+  outside = mkdtempSync(path.join(os.tmpdir(), "analystbench-meta-outside-"));
 });
-afterEach(() => rmSync(ws, { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(ws, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
 
 const dir = () => path.join(ws, "scenarios");
 
@@ -109,5 +126,66 @@ describe("the metadata list", () => {
       expect(m.modified).toBe("2026-03-01T00:00:00.000Z");
       expect(parse(m.content).id).toBe(id);
     }
+  });
+});
+
+describe("symlinks in the metadata directory", () => {
+  const SECRET = "OUTSIDE-THE-WORKSPACE: not metadata";
+
+  it("refuses a scenarios/ that is a symlink to an outside directory: nothing written there, a clear error", async () => {
+    writeFileSync(path.join(outside, "s1-dmz.yaml"), SECRET);
+    symlinkSync(outside, dir());
+    const error = await writeScenarioMetadata(ws).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScenarioMetadataError);
+    expect((error as Error).message).toMatch(/scenarios is a symlink .*neither read nor written/);
+    expect(readdirSync(outside)).toEqual(["s1-dmz.yaml"]);
+    expect(readFileSync(path.join(outside, "s1-dmz.yaml"), "utf8")).toBe(SECRET);
+    expect(lstatSync(dir()).isSymbolicLink()).toBe(true);
+  });
+
+  it("refuses a scenarios/ that is a symlink even to a directory inside the workspace", async () => {
+    mkdirSync(path.join(ws, "elsewhere"));
+    symlinkSync(path.join(ws, "elsewhere"), dir());
+    await expect(writeScenarioMetadata(ws)).rejects.toThrow(/is a symlink/);
+    expect(readdirSync(path.join(ws, "elsewhere"))).toEqual([]);
+  });
+
+  it("still follows a workspace path that is itself a symlink (the operator's configuration)", async () => {
+    // The configured workspace path itself may be a symlink (an operator's choice); that is followed.
+    const real = realpathSync(ws);
+    const alias = path.join(outside, "ws-alias");
+    symlinkSync(real, alias);
+    const { written } = await writeScenarioMetadata(alias);
+    expect(written).toHaveLength(13);
+    expect(readdirSync(dir())).toHaveLength(13);
+  });
+
+  it("the list does not read through a symlinked scenarios/: generated text, no path, no outside bytes", async () => {
+    writeFileSync(path.join(outside, "s1-dmz.yaml"), SECRET);
+    symlinkSync(outside, dir());
+    const list = await createMetadataStore({ workspaceDir: ws }).list();
+    expect(list).toHaveLength(13);
+    for (const m of list) {
+      expect(m.path).toBeUndefined();
+      expect(m.content).not.toContain(SECRET);
+    }
+  });
+
+  it("leaves a symlinked case file alone, writes the others, and says which it refused", async () => {
+    const target = path.join(outside, "target.yaml");
+    writeFileSync(target, SECRET);
+    mkdirSync(dir());
+    symlinkSync(target, path.join(dir(), "s1-dmz.yaml"));
+    const error = await writeScenarioMetadata(ws).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScenarioMetadataError);
+    expect((error as Error).message).toContain("scenarios/s1-dmz.yaml is a symlink");
+    expect((error as ScenarioMetadataError).written).toHaveLength(12);
+    expect(readFileSync(target, "utf8")).toBe(SECRET);
+    expect(lstatSync(path.join(dir(), "s1-dmz.yaml")).isSymbolicLink()).toBe(true);
+    expect(readdirSync(outside)).toEqual(["target.yaml"]);
+    const dmz = (await createMetadataStore({ workspaceDir: ws }).list()).find((m) => m.id === "s1-dmz")!;
+    expect(dmz.path).toBeUndefined();
+    expect(dmz.content).not.toContain(SECRET);
+    expect(parse(dmz.content).id).toBe("s1-dmz");
   });
 });

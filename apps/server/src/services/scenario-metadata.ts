@@ -1,14 +1,28 @@
-import { lstat, mkdir, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { MetadataFile } from "@analystbench/contracts";
 import { TEST_CASES, type TestCase } from "@analystbench/scenarios";
-import { writeFileAtomic } from "@analystbench/engine";
 import { Document } from "yaml";
+import {
+  ConfinementError,
+  openEntry,
+  openExact,
+  readAll,
+  realRootResolver,
+  writeEntryAtomic,
+  type Confined,
+} from "./confined-fs";
 
 /**
  * One YAML file per test case under <workspace>/scenarios/, generated from the scenario content
  * at start-up so the File Browser shows them and the Metadata page can list them. A file is
  * rewritten only when its content changed, so its modified time says when the case last changed.
+ *
+ * The workspace is writable by the model runs, so nothing here follows a symlink: scenarios/ is
+ * opened with O_NOFOLLOW and its descriptor must be exactly <real workspace>/scenarios, and each
+ * file is read, created and replaced by name inside that open directory (confined-fs.ts). A
+ * symlinked scenarios/ is refused outright, nothing written; a symlinked file is left alone.
  */
 
 export const METADATA_DIR = "scenarios";
@@ -46,36 +60,113 @@ export function renderCaseYaml(c: TestCase): string {
   return doc.toString({ lineWidth: 100 });
 }
 
-async function readIfRegularFile(file: string): Promise<{ text: string; modified: Date } | null> {
-  try {
-    const s = await lstat(file);
-    if (!s.isFile() || s.size > MAX_METADATA_BYTES) return null;
-    return { text: await readFile(file, "utf8"), modified: s.mtime };
-  } catch {
-    return null;
+export class ScenarioMetadataError extends Error {
+  constructor(
+    message: string,
+    readonly written: string[] = [],
+    readonly unchanged: string[] = [],
+  ) {
+    super(message);
   }
 }
 
-/** Writes every case's file that is missing or out of date; returns the ids it wrote. */
+const RDONLY_DIR = constants.O_RDONLY | constants.O_DIRECTORY;
+
+/** Opens <workspace>/scenarios: a real directory, no symlink on the way, inside the workspace. */
+async function openMetadataDir(workspaceDir: string, realRoot: string): Promise<Confined> {
+  const shown = path.join(workspaceDir, METADATA_DIR);
+  try {
+    return await openExact(realRoot, METADATA_DIR, RDONLY_DIR);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // O_DIRECTORY | O_NOFOLLOW on a symlink fails with ENOTDIR (ELOOP without O_DIRECTORY); lstat only words the message.
+    const isLink =
+      e instanceof ConfinementError ||
+      code === "ELOOP" ||
+      (code === "ENOTDIR" &&
+        (await lstat(path.join(realRoot, METADATA_DIR)).then(
+          (s) => s.isSymbolicLink(),
+          () => false,
+        )));
+    if (isLink)
+      throw new ScenarioMetadataError(
+        `${shown} is a symlink (or reached through one), so scenario metadata files are neither read nor written there; replace it with a real directory.`,
+      );
+    if (code === "ENOTDIR")
+      throw new ScenarioMetadataError(`${shown} is not a directory; scenario metadata files are not written.`);
+    throw e;
+  }
+}
+
+type OnDisk = { kind: "file"; text: string; modified: Date } | { kind: "absent" } | { kind: "refused"; why: string };
+
+/** A metadata file as it is in the open directory; a symlink is never followed. */
+async function readEntry(realRoot: string, dir: Confined, name: string): Promise<OnDisk> {
+  let file: Confined;
+  try {
+    file = await openEntry(realRoot, dir, name, constants.O_RDONLY);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { kind: "absent" };
+    if (code === "ELOOP") return { kind: "refused", why: "is a symlink" };
+    return { kind: "refused", why: `cannot be opened (${code ?? (e as Error).message})` };
+  }
+  try {
+    if (!file.stats.isFile()) return { kind: "refused", why: "is not a regular file" };
+    // Far larger than ours: not read (and replaced by the writer, as any stale file is).
+    if (file.stats.size > MAX_METADATA_BYTES) return { kind: "absent" };
+    const text = (await readAll(file, MAX_METADATA_BYTES)).toString("utf8");
+    return { kind: "file", text, modified: file.stats.mtime };
+  } finally {
+    await file.handle.close();
+  }
+}
+
+/**
+ * Writes every case's file that is missing or out of date; returns the ids it wrote. Throws a
+ * ScenarioMetadataError (nothing written) when scenarios/ is a symlink or not a directory, and
+ * after writing the others when some case's file is a symlink or not a regular file, which is
+ * left as it is.
+ */
 export async function writeScenarioMetadata(
   workspaceDir: string,
   cases: readonly TestCase[] = TEST_CASES,
 ): Promise<{ written: string[]; unchanged: string[] }> {
-  const dir = path.join(workspaceDir, METADATA_DIR);
-  await mkdir(dir, { recursive: true });
+  await mkdir(workspaceDir, { recursive: true });
+  const realRoot = await realRootResolver(workspaceDir)();
+  // Under the real root, which the workspace's writers cannot replace; mkdir never follows a symlink in its place.
+  await mkdir(path.join(realRoot, METADATA_DIR)).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== "EEXIST") throw e;
+  });
+  const dir = await openMetadataDir(workspaceDir, realRoot);
   const written: string[] = [];
   const unchanged: string[] = [];
-  for (const c of cases) {
-    const target = path.join(workspaceDir, metadataPath(c.id));
-    const text = renderCaseYaml(c);
-    const existing = await readIfRegularFile(target);
-    if (existing?.text === text) {
-      unchanged.push(c.id);
-      continue;
+  const refused: string[] = [];
+  try {
+    for (const c of cases) {
+      const name = `${c.id}.yaml`;
+      const text = renderCaseYaml(c);
+      const existing = await readEntry(realRoot, dir, name);
+      if (existing.kind === "refused") {
+        refused.push(`${metadataPath(c.id)} ${existing.why}`);
+        continue;
+      }
+      if (existing.kind === "file" && existing.text === text) {
+        unchanged.push(c.id);
+        continue;
+      }
+      await writeEntryAtomic(dir, name, text);
+      written.push(c.id);
     }
-    await writeFileAtomic(target, text);
-    written.push(c.id);
+  } finally {
+    await dir.handle.close();
   }
+  if (refused.length > 0)
+    throw new ScenarioMetadataError(
+      `Scenario metadata files left unwritten in ${workspaceDir}: ${refused.join("; ")}. Remove them to have them regenerated.`,
+      written,
+      unchanged,
+    );
   return { written, unchanged };
 }
 
@@ -95,22 +186,47 @@ export function createMetadataStore(opts: {
 }): MetadataStore {
   const cases = opts.cases ?? TEST_CASES;
   const generatedAt = (opts.now ?? (() => new Date()))().toISOString();
-  return {
-    async list() {
-      return Promise.all(
-        cases.map(async (c): Promise<MetadataFile> => {
-          const base = {
-            id: c.id,
-            name: c.name,
-            description: c.description,
-            category: c.category,
-            scenario: c.scenario,
-          };
-          const onDisk = await readIfRegularFile(path.join(opts.workspaceDir, metadataPath(c.id)));
-          if (!onDisk) return { ...base, content: renderCaseYaml(c), modified: generatedAt };
-          return { ...base, content: onDisk.text, modified: onDisk.modified.toISOString(), path: metadataPath(c.id) };
+  const getRealRoot = realRootResolver(opts.workspaceDir);
+
+  /** The files on disk by case id; none when scenarios/ is missing or refused (a symlink). */
+  async function readFiles(): Promise<Map<string, { text: string; modified: Date }>> {
+    const found = new Map<string, { text: string; modified: Date }>();
+    let realRoot: string;
+    let dir: Confined;
+    try {
+      realRoot = await getRealRoot();
+      dir = await openMetadataDir(opts.workspaceDir, realRoot);
+    } catch {
+      return found;
+    }
+    try {
+      await Promise.all(
+        cases.map(async (c) => {
+          const entry = await readEntry(realRoot, dir, `${c.id}.yaml`).catch(() => null);
+          if (entry?.kind === "file") found.set(c.id, entry);
         }),
       );
+    } finally {
+      await dir.handle.close();
+    }
+    return found;
+  }
+
+  return {
+    async list() {
+      const files = await readFiles();
+      return cases.map((c): MetadataFile => {
+        const base = {
+          id: c.id,
+          name: c.name,
+          description: c.description,
+          category: c.category,
+          scenario: c.scenario,
+        };
+        const onDisk = files.get(c.id);
+        if (!onDisk) return { ...base, content: renderCaseYaml(c), modified: generatedAt };
+        return { ...base, content: onDisk.text, modified: onDisk.modified.toISOString(), path: metadataPath(c.id) };
+      });
     },
   };
 }
