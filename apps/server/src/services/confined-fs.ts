@@ -247,3 +247,27 @@ export async function readAll(file: Confined, limit: number): Promise<Buffer> {
   }
   return buf.subarray(0, filled);
 }
+
+/**
+ * Why opening `relative` below the root as a directory (openExact, or openEntry/openConfined with
+ * O_DIRECTORY) failed, as words that follow the path in a refusal: "is a symlink ...", "is not a
+ * directory", .... O_DIRECTORY | O_NOFOLLOW on a symlink fails with ENOTDIR (ELOOP without
+ * O_DIRECTORY); an lstat, which only chooses the words, tells the two ENOTDIR cases apart unless
+ * the entry changed in between.
+ */
+export async function directoryRefusal(realRoot: string, relative: string, error: unknown): Promise<string> {
+  if (error instanceof ConfinementError) {
+    if (error.reason === "OUTSIDE_ROOT") return "resolves to a place outside the workspace";
+    if (error.reason === "NOT_AT_PATH") return "is reached through a symlink or was moved";
+    return `cannot be checked: ${error.message}`;
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ELOOP") return "is a symlink";
+  if (code === "ENOTDIR") {
+    const now = await lstat(path.join(realRoot, relative)).catch(() => undefined);
+    if (now?.isSymbolicLink()) return "is a symlink";
+    if (now && !now.isDirectory()) return "is not a directory";
+    return "is a symlink or not a directory (it changed while it was opened)";
+  }
+  return `cannot be opened (${code ?? (error as Error).message})`;
+}

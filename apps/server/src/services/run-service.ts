@@ -12,10 +12,19 @@ import {
   type RunEvent,
 } from "@analystbench/engine";
 import { findCase } from "@analystbench/scenarios";
-import { readdir, unlink } from "node:fs/promises";
+import { constants, type Dirent } from "node:fs";
 import path from "node:path";
 import type { Database } from "../db/database";
 import type { ActivityLog } from "./activity";
+import {
+  directoryRefusal,
+  openEntry,
+  openExact,
+  readEntries,
+  realRootResolver,
+  unlinkEntry,
+  type Confined,
+} from "./confined-fs";
 
 /**
  * Runs as server-side jobs. A run is a database record (queued → running → completed | failed |
@@ -288,7 +297,7 @@ export function createRunService(deps: RunServiceDeps) {
         sql: "UPDATE activity SET status = 'failed', result = 'Interrupted: the server stopped during the run', updated_at = ? WHERE kind = 'run' AND status = 'running'",
         args: [now().toISOString()],
       });
-      for (const dir of ["results", "logs"]) await removeStaleTempFiles(path.join(deps.workspaceDir, dir));
+      for (const dir of ["results", "logs"]) await removeStaleTempFiles(deps.workspaceDir, dir);
       return r.rowsAffected;
     },
 
@@ -305,15 +314,63 @@ export function createRunService(deps: RunServiceDeps) {
 
 export type RunService = ReturnType<typeof createRunService>;
 
-async function removeStaleTempFiles(dir: string): Promise<void> {
-  let entries;
+/** Below results/ or logs/: deeper directories are not searched (and hold no descriptors). */
+const MAX_TEMP_SWEEP_DEPTH = 16;
+const STALE_TEMP_NAME = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
+
+/**
+ * Removes the temporary files a killed atomic write left in <workspace>/<top> and below. The
+ * workspace is writable by the model runs, so nothing here follows a symlink (confined-fs.ts):
+ * <top> is opened with O_NOFOLLOW and its descriptor must be exactly <real workspace>/<top>, each
+ * subdirectory is opened by name inside its open parent (O_NOFOLLOW), and each file is unlinked by
+ * name inside its open directory. A refused <top> is left alone, with a warning; never throws.
+ */
+async function removeStaleTempFiles(workspaceDir: string, top: string): Promise<void> {
+  let realRoot: string;
+  let dir: Confined;
   try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    realRoot = await realRootResolver(workspaceDir)();
+  } catch (e) {
+    // No workspace yet: nothing to clean.
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT")
+      console.error(`Warning: stale temporary files in ${workspaceDir} are not removed (${(e as Error).message}).`);
+    return;
+  }
+  try {
+    dir = await openExact(realRoot, top, constants.O_RDONLY | constants.O_DIRECTORY);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+    console.error(
+      `Warning: ${path.join(workspaceDir, top)} ${await directoryRefusal(realRoot, top, e)}, so the temporary files a killed write may have left there are not removed.`,
+    );
+    return;
+  }
+  try {
+    await sweepStaleTempFiles(realRoot, dir, 1);
+  } finally {
+    await dir.handle.close();
+  }
+}
+
+async function sweepStaleTempFiles(realRoot: string, dir: Confined, depth: number): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readEntries(dir);
   } catch {
     return;
   }
   for (const e of entries) {
-    if (e.isFile() && /^\..+\.\d+\.[0-9a-f]+\.tmp$/.test(e.name))
-      await unlink(path.join(e.parentPath, e.name)).catch(() => {});
+    if (e.isDirectory() && depth < MAX_TEMP_SWEEP_DEPTH) {
+      // O_NOFOLLOW: a directory swapped for a symlink since readdir is not entered.
+      const child = await openEntry(realRoot, dir, e.name, constants.O_RDONLY | constants.O_DIRECTORY).catch(
+        () => null,
+      );
+      if (!child) continue;
+      try {
+        await sweepStaleTempFiles(realRoot, child, depth + 1);
+      } finally {
+        await child.handle.close();
+      }
+    } else if (e.isFile() && STALE_TEMP_NAME.test(e.name)) await unlinkEntry(dir, e.name).catch(() => {});
   }
 }

@@ -1,21 +1,40 @@
-import { mkdir, stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ScriptExecutionResult } from "@analystbench/contracts";
-import { writeFileAtomic } from "@analystbench/engine";
 import { stringify as toYaml } from "yaml";
 import type { ActivityLog } from "./activity";
 import { exitCodeOf, failureOf, killGroup, runBoundedProcess, truncationNote } from "./bounded-process";
+import {
+  directoryRefusal,
+  entryPath,
+  lstatEntry,
+  mkdirEntry,
+  openConfined,
+  openExact,
+  realRootResolver,
+  writeEntryAtomic,
+  type Confined,
+} from "./confined-fs";
 import { DEFAULT_SCRIPT_TIMEOUT_MS, type EnvironmentScriptRegistry } from "./environment-scripts";
 
 /**
  * Runs Environment Control scripts: one at a time, without a shell, in their own process group
  * (so a timeout kills every child they started), with output capped, recorded in the activity
  * log and saved to results/environment/<stamp>_<id>.md in the workspace.
+ *
+ * The workspace is writable by the model runs and the scripts, so the output file is written
+ * without following a symlink (confined-fs.ts): results/ and results/environment/ are each created
+ * and opened by name inside the directory above, and each descriptor must be exactly at its path
+ * below the real workspace; the file is then created and renamed by name inside that open
+ * directory. When either directory is a symlink (or not a directory) the output is not saved and
+ * the run's error and activity entry say why.
  */
 
 /** stdout and stderr together; beyond this the rest is drained and dropped. */
 export const SCRIPT_OUTPUT_CAP_BYTES = 1024 * 1024;
 const OUTPUT_DIR = "results/environment";
+const RDONLY_DIR = constants.O_RDONLY | constants.O_DIRECTORY;
 
 export class ScriptRunnerError extends Error {
   constructor(
@@ -54,14 +73,52 @@ function fenced(text: string): string {
   return `${fence}text\n${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${fence}`;
 }
 
-async function freeName(dir: string, base: string): Promise<string> {
+/** A name not yet taken in the open directory (an entry of any kind, a symlink included, takes it). */
+async function freeName(dir: Confined, base: string): Promise<string> {
   for (let n = 1; ; n++) {
     const name = n === 1 ? `${base}.md` : `${base}-${n}.md`;
     try {
-      await stat(path.join(dir, name));
-    } catch {
-      return name;
+      await lstatEntry(dir, name);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return name;
+      throw e;
     }
+  }
+}
+
+/**
+ * Opens <real workspace>/results/environment, creating the missing levels: results/ with mkdir
+ * under the real workspace (which never follows a symlink in its place), environment/ with mkdirat
+ * in the open results/, and each opened with O_NOFOLLOW and kept only when its descriptor is
+ * exactly at its path. Throws a sentence naming the directory that is refused.
+ */
+async function openOutputDir(realRoot: string): Promise<Confined> {
+  const top = path.dirname(OUTPUT_DIR);
+  const refused = async (relative: string, e: unknown) =>
+    new Error(
+      `${relative}/ in the workspace ${await directoryRefusal(realRoot, relative, e)}; nothing is written through it`,
+    );
+  await mkdir(path.join(realRoot, top)).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== "EEXIST") throw e;
+  });
+  let results: Confined;
+  try {
+    results = await openExact(realRoot, top, RDONLY_DIR);
+  } catch (e) {
+    throw await refused(top, e);
+  }
+  try {
+    const name = path.basename(OUTPUT_DIR);
+    await mkdirEntry(results, name);
+    try {
+      return await openConfined(realRoot, entryPath(results.handle.fd, name), RDONLY_DIR | constants.O_NOFOLLOW, {
+        exactly: path.join(realRoot, OUTPUT_DIR),
+      });
+    } catch (e) {
+      throw await refused(OUTPUT_DIR, e);
+    }
+  } finally {
+    await results.handle.close();
   }
 }
 
@@ -72,6 +129,7 @@ export function createScriptRunner(deps: {
   now?: () => Date;
 }): ScriptRunner {
   const now = deps.now ?? (() => new Date());
+  const getRealRoot = realRootResolver(deps.workspaceDir);
   let running: string | null = null;
   let runningPid: number | undefined;
   let current: Promise<unknown> | null = null;
@@ -144,9 +202,10 @@ export function createScriptRunner(deps: {
 
         let outputFile: string | null = null;
         let saveError: string | null = null;
+        let dir: Confined | undefined;
         try {
-          const dir = path.join(deps.workspaceDir, OUTPUT_DIR);
-          await mkdir(dir, { recursive: true });
+          await mkdir(deps.workspaceDir, { recursive: true });
+          dir = await openOutputDir(await getRealRoot());
           const name = await freeName(dir, `${fileStamp(started)}_${id}`);
           const frontMatter = toYaml({
             script: id,
@@ -166,10 +225,12 @@ export function createScriptRunner(deps: {
             fenced(outcome.stdout),
             ...(outcome.stderr ? ["## Errors", fenced(outcome.stderr)] : []),
           ].join("\n\n");
-          await writeFileAtomic(path.join(dir, name), `${body}\n`);
+          await writeEntryAtomic(dir, name, `${body}\n`);
           outputFile = `${OUTPUT_DIR}/${name}`;
         } catch (e) {
           saveError = `The output could not be saved (${(e as Error).message}).`;
+        } finally {
+          await dir?.handle.close();
         }
 
         const error = [outcome.error, saveError].filter(Boolean).join(" ") || null;
