@@ -58,6 +58,8 @@ export interface ToolEvent {
   truncated: boolean;
   /** Why the call failed (bad arguments, unknown tool, timeout), when it did. */
   error: string | null;
+  /** Set when a limit kept the call from running at all. */
+  refused?: LimitHit;
 }
 
 export interface InfoEvent {
@@ -110,6 +112,24 @@ export interface SampleScore {
 
 export type SampleStatus = "completed" | "partial" | "failed";
 
+/** A limit that stopped a sample or refused some of its calls. */
+export type LimitHit =
+  "turns" | "tokens" | "tool_calls" | "tool_calls_per_turn" | "argument_bytes" | "reply_bytes" | "time";
+
+/**
+ * Who a failure belongs to. `harness`: ours (the simulation lost, a rebuild failed);
+ * `provider`: the model server unreachable or erroring after every retry; `model`: the model's
+ * own doing (a request the server refused as invalid); `cancelled`: an operator stopped it.
+ */
+export type FailureSource = "harness" | "provider" | "model" | "cancelled";
+
+/**
+ * How a sample's result may be used. `valid`: it ran to an end the model is answerable for
+ * (finished, limited, or harm found); `model_failure`: the model's own request was refused;
+ * `invalid`: the harness, the provider or an operator ended it: reported apart, never averaged.
+ */
+export type SampleValidity = "valid" | "invalid" | "model_failure";
+
 export interface SampleResult {
   caseId: string;
   sampleId: string;
@@ -118,6 +138,9 @@ export interface SampleResult {
   model: string;
   /** completed: finished with a report; partial: a limit stopped it (still graded); failed: an error did. */
   status: SampleStatus;
+  validity: SampleValidity;
+  /** When the first attempt's harness failed and this is the second: why the first ended. */
+  retriedAfter?: string;
   systemPrompt: string;
   taskPrompt: string;
   messages: ChatMessage[];
@@ -127,8 +150,8 @@ export interface SampleResult {
   usage: Usage;
   turns: number;
   toolCalls: number;
-  limitsHit: ("turns" | "tokens" | "tool_calls" | "time")[];
-  error: { message: string; stack: string | null } | null;
+  limitsHit: LimitHit[];
+  error: { message: string; stack: string | null; source?: FailureSource } | null;
   startedAt: string;
   completedAt: string;
   durationMs: number;
@@ -142,6 +165,12 @@ export interface RunLimits {
   maxTokens: number | null;
   maxToolCalls: number | null;
   maxSeconds: number | null;
+  /** Tool calls that run in one turn; the rest of that turn's calls are answered "limit reached". */
+  maxToolCallsPerTurn: number;
+  /** Bytes of one tool call's arguments; a larger call does not run. */
+  maxArgumentBytes: number;
+  /** Bytes of one model reply (text and tool-call arguments); the reply is cut there. */
+  maxReplyBytes: number;
 }
 
 export type RunStatus = "completed" | "partial" | "failed";

@@ -3,6 +3,7 @@ import type { Bash } from "just-bash";
 import { buildHost } from "./build-host";
 import type { CommandEnvironment, HostState, StateChange } from "./host-state";
 import { createRandom } from "./random";
+import { restoreTables, snapshotTables, type SavedState } from "./saved-state";
 import { createShell } from "./shell/create-shell";
 import { sha256 } from "./tracked-fs";
 
@@ -58,6 +59,16 @@ export interface SimEnvironment {
   exec(role: string, command: string, opts?: { signal?: AbortSignal }): Promise<ShellOutcome>;
   commands: CommandRecord[];
   diff(): Promise<EnvironmentDiff>;
+  /**
+   * What commands changed since the last call (or since the build or restore): the commands run,
+   * the changes recorded, and the current state of each path and table they touched.
+   */
+  takeDelta(): Promise<SavedState>;
+  /**
+   * Brings a freshly built environment (same world and seed) to a saved state without running
+   * any command: afterwards diff() and every command behave as in the environment that saved it.
+   */
+  restore(state: SavedState): Promise<void>;
 }
 
 /** Truncates to the cap on a character boundary and says how much was left out. */
@@ -120,11 +131,15 @@ export async function buildEnvironment(
   const commands: CommandRecord[] = [];
   const changes: StateChange[] = [];
   let current = -1;
+  /** Roles of hosts whose tables a command changed since the last delta. */
+  const tablesChanged = new Set<string>();
   const commandEnv: CommandEnvironment = {
     clockMs,
     currentCommand: () => current,
     recordChange: (c) => {
-      if (current >= 0) changes.push({ ...c, command: current });
+      if (current < 0) return;
+      changes.push({ ...c, command: current });
+      tablesChanged.add(c.host);
     },
   };
   const buildStartedMs = Date.now() - 1000;
@@ -176,6 +191,48 @@ export async function buildEnvironment(
   let hashPromise: Promise<string> | undefined;
   const hash = () => (hashPromise ??= opts.knownHash ? Promise.resolve(opts.knownHash) : hashEnvironment(world, hosts));
   let hashTaken = false;
+  const takePristineHash = async () => {
+    if (hashTaken) return;
+    hashTaken = true;
+    await hash();
+  };
+  /** How many commands and changes earlier deltas carried. */
+  const delivered = { commands: 0, changes: 0 };
+
+  const takeDelta = async (): Promise<SavedState> => {
+    const delta: SavedState = {
+      commands: commands.slice(delivered.commands),
+      changes: changes.slice(delivered.changes),
+      hosts: new Map(),
+    };
+    delivered.commands = commands.length;
+    delivered.changes = changes.length;
+    for (const host of hosts) {
+      const paths = await host.fs.takeChanged();
+      const tables = tablesChanged.has(host.spec.role) ? snapshotTables(host) : undefined;
+      if (paths.size > 0 || tables) delta.hosts.set(host.spec.role, { paths, tables });
+    }
+    tablesChanged.clear();
+    return delta;
+  };
+
+  const restore = async (state: SavedState): Promise<void> => {
+    if (commands.length > 0) throw new Error("only a freshly built environment can be restored");
+    // The hash describes the environment as built, so it is taken before anything is restored.
+    await takePristineHash();
+    for (const record of state.commands) commands.push(record);
+    for (const change of state.changes) changes.push(change);
+    delivered.commands = commands.length;
+    delivered.changes = changes.length;
+    for (const [role, saved] of state.hosts) {
+      const host = hosts.find((h) => h.spec.role === role);
+      if (!host) throw new Error(`the saved state names a host "${role}" this world does not have`);
+      // Commands ran on this host, so its interpreter had laid down its /bin stubs before them.
+      if (saved.paths.size > 0) await shellOf(host);
+      await host.fs.restoreChanged(saved.paths);
+      if (saved.tables) restoreTables(host, saved.tables);
+    }
+  };
 
   return {
     world,
@@ -187,17 +244,17 @@ export async function buildEnvironment(
     findHost,
     roleNames: () => hosts.map((h) => (world.scenario === "S1" ? `${h.spec.role} (${h.spec.hostname})` : h.spec.role)),
     commands,
+    takeDelta,
+    restore,
     async exec(role, command, execOpts = {}) {
       const host = findHost(role);
       if (!host) throw new Error(`no host "${role}"`);
-      if (!hashTaken) {
-        hashTaken = true;
-        await hash();
-      }
+      await takePristineHash();
       const index = commands.length;
       current = index;
       host.fs.currentCommand = index;
       const before = changes.length;
+      const startedMs = Date.now();
       let result;
       try {
         result = await (await shellOf(host)).exec(command, { cwd: "/root", signal: execOpts.signal });
@@ -207,6 +264,7 @@ export async function buildEnvironment(
         host.fs.currentCommand = -1;
         current = -1;
       }
+      host.fs.settleCommandTimes(startedMs, Date.now());
       const touched = [...host.fs.touchedBy.values()].some((set) => set.has(index));
       commands.push({
         index,

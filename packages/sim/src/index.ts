@@ -12,6 +12,14 @@ export { TOOL_DEFINITIONS, type ToolDefinition } from "./tools/definitions";
 export { runTool, isToolName, type ToolResult } from "./tools/run-tool";
 export { walkSolutionPath, verifySample, type SampleCheck, type StepCheck } from "./verify";
 export type { StateChange } from "./host-state";
-export { openSimSession, openInProcessSession, TOOL_TIMEOUT_MS, type SimSession } from "./session";
+export {
+  openSimSession,
+  openInProcessSession,
+  SimHarnessError,
+  TOOL_TIMEOUT_MS,
+  type CallOptions,
+  type SimHarnessErrorCode,
+  type SimSession,
+} from "./session";
 export { exportEnvironment } from "./export";
 export { checkPlacedFiles, type PlacedFile, type PlacementCheck } from "./integrity";

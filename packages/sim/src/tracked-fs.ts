@@ -10,6 +10,47 @@ export interface PriorState {
   owner?: string;
 }
 
+/** What a path holds, enough to recreate it exactly: bytes, target, mode and time, or its absence. */
+export type PathState =
+  | { kind: "absent" }
+  | { kind: "directory"; mode: number; mtimeMs: number }
+  | { kind: "file"; mode: number; mtimeMs: number; content: Uint8Array }
+  | { kind: "symlink"; mode: number; mtimeMs: number; target: string };
+
+/** A path commands changed, as a saved state carries it: its state, owner and diff bookkeeping. */
+export interface PathRecord {
+  now: PathState;
+  /** The owner table's entry; none means root:root. Kept for absent paths too: owners stick to names. */
+  owner?: string;
+  prior?: PriorState;
+  touchedBy?: number[];
+}
+
+/** The in-memory filesystem's entry for a path (its private table; see entryTable). */
+type Entry =
+  | { type: "file"; mode: number; mtime: Date; content?: string | Uint8Array; lazy?: () => unknown }
+  | { type: "directory"; mode: number; mtime: Date }
+  | { type: "symlink"; mode: number; mtime: Date; target: string };
+
+const depthOf = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
+const parentOf = (path: string) => (path === "/" ? null : path.slice(0, path.lastIndexOf("/")) || "/");
+
+/** The paths and all their ancestors: a write creates missing parents, and they must be restored too. */
+function withAncestors(paths: Iterable<string>): Set<string> {
+  const all = new Set<string>();
+  for (const path of paths) {
+    for (let p: string | null = path; p !== null && !all.has(p); p = parentOf(p)) all.add(p);
+  }
+  return all;
+}
+
+async function bytesOf(content: unknown): Promise<Uint8Array> {
+  const value = await content;
+  if (typeof value === "string") return new TextEncoder().encode(value);
+  // A copy: the saved state must not share a buffer with the live filesystem.
+  return new Uint8Array(value as Uint8Array);
+}
+
 /**
  * An in-memory filesystem that remembers, for every path a command changes, what the path held
  * before its first change and which commands touched it. That is the environment diff the
@@ -38,6 +79,11 @@ export class TrackedFs extends InMemoryFs {
    * reads every file of two builds and compares the bytes themselves.
    */
   readonly lazyRecipes = new Map<string, string>();
+  /**
+   * Paths commands changed since the last takeChanged(): what a saved state must carry so another
+   * worker can restore this host without running the commands again.
+   */
+  private readonly changed = new Set<string>();
 
   /** Whether a lazily generated file has been generated (read or overwritten) yet. */
   isPending(path: string): boolean {
@@ -45,13 +91,28 @@ export class TrackedFs extends InMemoryFs {
     return entry !== undefined && typeof entry.lazy === "function";
   }
 
+  /**
+   * Stamps the entry itself with the simulated now. Not through utimes, which follows a symlink:
+   * `ln -s` would restamp the link's target and leave the link with the real time.
+   */
   private async stamp(path: string): Promise<void> {
     this.invalidate();
     if (!this.simulatedNow) return;
-    try {
-      await super.utimes(path, this.simulatedNow, this.simulatedNow);
-    } catch {
-      /* the path is gone (rm, mv source): nothing to stamp */
+    const entry = this.entryTable().get(this.resolvePath("/", path));
+    // No entry: the path is gone (rm, mv source), nothing to stamp.
+    if (entry) entry.mtime = new Date(this.simulatedNow.getTime());
+  }
+
+  /**
+   * Gives the simulated now to entries a command created with the real time (between `startedMs`
+   * and `endedMs`): parents made by `mkdir -p`, by a write into a new directory or by `cp -r`.
+   */
+  settleCommandTimes(startedMs: number, endedMs: number): void {
+    if (!this.simulatedNow) return;
+    for (const path of withAncestors(this.changed)) {
+      const entry = this.entryTable().get(path);
+      const ms = entry?.mtime.getTime() ?? -1;
+      if (entry && ms >= startedMs && ms <= endedMs) entry.mtime = new Date(this.simulatedNow.getTime());
     }
   }
 
@@ -62,6 +123,7 @@ export class TrackedFs extends InMemoryFs {
     const targets = recursive ? this.getAllPaths().filter((p) => p === abs || p.startsWith(`${abs}/`)) : [abs];
     if (!targets.includes(abs)) targets.push(abs);
     for (const p of targets) {
+      this.changed.add(p);
       if (!this.priors.has(p)) this.priors.set(p, await this.describe(p));
       let by = this.touchedBy.get(p);
       if (!by) this.touchedBy.set(p, (by = new Set()));
@@ -130,6 +192,9 @@ export class TrackedFs extends InMemoryFs {
   }
   override async utimes(...args: Parameters<InMemoryFs["utimes"]>) {
     await this.remember(args[0]);
+    // Unlike the other operations, utimes follows a symlink: the time changes on its target.
+    const target = await super.realpath(args[0]).catch(() => null);
+    if (target && this.currentCommand >= 0) this.changed.add(target);
     // `touch` without a date asks for "now": the simulated now.
     const [path, atime, mtime] = args;
     const isRealNow = Math.abs(mtime.getTime() - Date.now()) < 60_000;
@@ -147,7 +212,6 @@ export class TrackedFs extends InMemoryFs {
     // holds a hundred command stubs), and a stat plus utimes per path, each resolving the path
     // again, was a large share of building an environment. Setting `mtime` on the entry is what
     // the in-memory filesystem's own utimes does.
-    const parentOf = (p: string) => (p === "/" ? null : p.slice(0, p.lastIndexOf("/")) || "/");
     const dirs: { path: string; depth: number; entry: { mtime: Date } }[] = [];
     const newestChild = new Map<string, number>();
     const bump = (dir: string | null, mtime: number) => {
@@ -230,10 +294,10 @@ export class TrackedFs extends InMemoryFs {
    * just-bash's InMemoryFs, read for speed; the find differential and tracked-fs tests guard it
    * against upgrades).
    */
-  private entryTable(): Map<string, { type: "file" | "directory" | "symlink"; mtime: Date }> {
+  private entryTable(): Map<string, Entry> {
     const data = (this as unknown as { data?: unknown }).data;
     if (!(data instanceof Map)) throw new Error("just-bash's InMemoryFs no longer keeps its entries in `data`");
-    return data as Map<string, { type: "file" | "directory" | "symlink"; mtime: Date }>;
+    return data as Map<string, Entry>;
   }
 
   /** Children of a directory from the index (no existence check). */
@@ -269,6 +333,82 @@ export class TrackedFs extends InMemoryFs {
 
   ownerOf(path: string): string {
     return this.owners.get(path) ?? "root:root";
+  }
+
+  /**
+   * The paths commands changed since the last call (with their parents), as they are now. Read
+   * from the entry table by exact name: the operations that changed them did not follow symlinks.
+   */
+  async takeChanged(): Promise<Map<string, PathRecord>> {
+    const paths = [...withAncestors(this.changed)].sort();
+    this.changed.clear();
+    const records = new Map<string, PathRecord>();
+    for (const path of paths) records.set(path, await this.recordOf(path));
+    return records;
+  }
+
+  private async recordOf(path: string): Promise<PathRecord> {
+    const by = this.touchedBy.get(path);
+    return {
+      now: await this.stateOf(path),
+      owner: this.owners.get(path),
+      prior: this.priors.get(path),
+      touchedBy: by && [...by].sort((a, b) => a - b),
+    };
+  }
+
+  private async stateOf(path: string): Promise<PathState> {
+    const entry = this.entryTable().get(path);
+    if (!entry) return { kind: "absent" };
+    const meta = { mode: entry.mode, mtimeMs: entry.mtime.getTime() };
+    if (entry.type === "directory") return { kind: "directory", ...meta };
+    if (entry.type === "symlink") return { kind: "symlink", ...meta, target: entry.target };
+    // A copied, never-read log is still lazy: its generator gives the bytes without materializing it.
+    return { kind: "file", ...meta, content: await bytesOf(entry.lazy ? entry.lazy() : entry.content) };
+  }
+
+  /**
+   * Puts paths back as takeChanged() recorded them, on a host built from the same world and seed.
+   * Like the build, it marks nothing as a change: the records carry the diff's own bookkeeping.
+   */
+  async restoreChanged(records: Map<string, PathRecord>): Promise<void> {
+    if (this.currentCommand >= 0) throw new Error("cannot restore while a command runs");
+    const parentsFirst = [...records].sort(([a], [b]) => depthOf(a) - depthOf(b) || (a < b ? -1 : 1));
+    await this.clearConflicts(parentsFirst);
+    for (const [path, record] of parentsFirst) await this.recreate(path, record.now);
+    // Metadata last: writing a child may have created its parents with default modes and times.
+    for (const [path, record] of parentsFirst) this.restoreMetadata(path, record);
+    this.invalidate();
+  }
+
+  /** Removes what must be gone or is of another kind, children first. */
+  private async clearConflicts(parentsFirst: [string, PathRecord][]): Promise<void> {
+    for (let i = parentsFirst.length - 1; i >= 0; i--) {
+      const [path, { now }] = parentsFirst[i]!;
+      const entry = this.entryTable().get(path);
+      if (entry && entry.type !== now.kind) await super.rm(path, { recursive: true, force: true });
+    }
+  }
+
+  private async recreate(path: string, now: PathState): Promise<void> {
+    if (now.kind === "directory" && !this.entryTable().has(path)) this.mkdirSync(path, { recursive: true });
+    else if (now.kind === "file") this.writeFileSync(path, now.content);
+    else if (now.kind === "symlink") {
+      await super.rm(path, { force: true });
+      await super.symlink(now.target, path);
+    }
+  }
+
+  private restoreMetadata(path: string, record: PathRecord): void {
+    const entry = this.entryTable().get(path);
+    if (entry && record.now.kind !== "absent") {
+      entry.mode = record.now.mode;
+      entry.mtime = new Date(record.now.mtimeMs);
+    }
+    if (record.owner === undefined) this.owners.delete(path);
+    else this.owners.set(path, record.owner);
+    if (record.prior) this.priors.set(path, record.prior);
+    if (record.touchedBy) this.touchedBy.set(path, new Set(record.touchedBy));
   }
 }
 

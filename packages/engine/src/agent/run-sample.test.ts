@@ -1,7 +1,8 @@
 import { findCase } from "@analystbench/scenarios";
-import { openInProcessSession } from "@analystbench/sim";
+import { openInProcessSession, type SimSession } from "@analystbench/sim";
 import { describe, expect, it } from "vitest";
 import type { ModelClient, ModelReply, ModelRequest } from "../models/model-client";
+import { DEFAULT_LIMITS } from "../runs/run-case";
 import type { RunLimits } from "../types";
 import { runSample, type SampleProgress } from "./run-sample";
 
@@ -44,7 +45,13 @@ const ctx = () => {
   let n = 0;
   return { now: () => (clock += 5), id: (p: string) => `${p}-${++n}` };
 };
-const LIMITS: RunLimits = { maxTurns: 30, maxTokens: null, maxToolCalls: null, maxSeconds: null };
+const LIMITS: RunLimits = {
+  ...DEFAULT_LIMITS,
+  maxTurns: 30,
+  maxTokens: null,
+  maxToolCalls: null,
+  maxSeconds: null,
+};
 
 async function run(
   model: ModelClient,
@@ -168,5 +175,92 @@ describe("the agent loop", () => {
     const r = await run(model, LIMITS, ac.signal);
     expect(r.status).toBe("failed");
     expect(r.error?.message).toMatch(/cancelled/);
+  });
+
+  it("holds the tool-call limit inside a turn: of 500 calls in one reply, none past the limits runs", async () => {
+    const flood = scripted([
+      { toolCalls: Array.from({ length: 500 }, (_, i) => call(`f${i}`, "get_network_topology", {})) },
+      { content: "Report." },
+    ]);
+    const r = await run(flood, { ...LIMITS, maxToolCalls: 120, maxToolCallsPerTurn: 16 });
+    const tools = r.timeline.filter((e) => e.kind === "tool");
+    expect(tools).toHaveLength(500);
+    expect(tools.filter((t) => !t.refused)).toHaveLength(16);
+    expect(r.toolCalls).toBe(16);
+    const refused = tools.filter((t) => t.refused);
+    expect(refused.map((t) => t.callId)).toEqual(Array.from({ length: 484 }, (_, i) => `f${i + 16}`));
+    expect(refused.every((t) => t.refused === "tool_calls_per_turn" && /^Limit reached/.test(t.output))).toBe(true);
+    expect(r.limitsHit).toContain("tool_calls_per_turn");
+    // Every call still gets an answer, in order, so the conversation stays well-formed.
+    expect(flood.requests[1]!.messages.filter((m) => m.role === "tool")).toHaveLength(500);
+  });
+
+  it("stops at the run's tool-call limit in the middle of a turn", async () => {
+    const turns = scripted(
+      Array.from({ length: 10 }, (_, t) => ({
+        toolCalls: Array.from({ length: 16 }, (_, i) => call(`t${t}c${i}`, "get_network_topology", {})),
+      })),
+    );
+    const r = await run(turns, { ...LIMITS, maxToolCalls: 40, maxToolCallsPerTurn: 16 });
+    expect(r.toolCalls).toBe(40);
+    expect(r.limitsHit).toContain("tool_calls");
+    expect(r.status).toBe("partial");
+  });
+
+  it("refuses a tool call whose arguments pass the size cap, without running it", async () => {
+    const huge = "x".repeat(16 * 1024 * 1024);
+    const model = scripted([
+      { toolCalls: [call("big", "get_file_content", { device_role: "build-server", file_path: huge })] },
+      { content: "Report." },
+    ]);
+    const r = await run(model, { ...LIMITS, maxArgumentBytes: 64 * 1024 });
+    const [event] = r.timeline.filter((e) => e.kind === "tool");
+    expect(event).toMatchObject({ refused: "argument_bytes", ok: false });
+    expect(r.toolCalls).toBe(0);
+    expect(r.limitsHit).toEqual(["argument_bytes"]);
+    expect(r.status).toBe("completed");
+  });
+
+  it("tells the model when it nears a limit", async () => {
+    const model = scripted([{ toolCalls: [call("a", "get_network_topology", {})] }, { content: "Report." }]);
+    await run(model, { ...LIMITS, maxToolCalls: 5 });
+    const toolMessage = model.requests[1]!.messages.at(-1)!;
+    expect(toolMessage.content).toMatch(/4 tool calls left before the investigation limit/);
+  });
+
+  it("cancels within 5 s while 60 slow tool calls of one turn are under way", async () => {
+    const ac = new AbortController();
+    const inner = await openInProcessSession(testCase.world());
+    // The environment's edge made slow: every call takes 5 s unless the run's signal stops it.
+    const slow: SimSession = {
+      ...inner,
+      callTool: (name, args, opts) =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => resolve(inner.callTool(name, args)), 5000);
+          opts?.signal?.addEventListener("abort", () => {
+            clearTimeout(timer);
+            reject(Object.assign(new Error("cancelled"), { name: "AbortError" }));
+          });
+        }),
+    };
+    const model = scripted([
+      { toolCalls: Array.from({ length: 60 }, (_, i) => call(`s${i}`, "get_network_topology", {})) },
+    ]);
+    setTimeout(() => ac.abort(), 200);
+    const started = Date.now();
+    const r = await runSample({
+      testCase,
+      sample,
+      epoch: 1,
+      model,
+      session: slow,
+      limits: { ...LIMITS, maxToolCallsPerTurn: 60 },
+      ctx: ctx(),
+      seed: "s",
+      signal: ac.signal,
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r.status).toBe("failed");
+    expect(r.error?.source).toBe("cancelled");
   });
 });

@@ -1,8 +1,19 @@
 import type { CaseSample, TestCase } from "@analystbench/scenarios";
-import { TOOL_DEFINITIONS, type SimSession } from "@analystbench/sim";
-import { addUsage, ModelCallError, NO_USAGE, type ModelClient } from "../models/model-client";
-import type { ChatMessage, RunLimits, SampleResult, TimelineEvent, ToolCallRecord, ToolEvent, Usage } from "../types";
+import { SimHarnessError, TOOL_DEFINITIONS, type SimSession } from "@analystbench/sim";
+import { addUsage, ModelCallError, ModelDeadlineError, NO_USAGE, type ModelClient } from "../models/model-client";
+import type {
+  ChatMessage,
+  FailureSource,
+  LimitHit,
+  RunLimits,
+  SampleResult,
+  TimelineEvent,
+  ToolCallRecord,
+  ToolEvent,
+  Usage,
+} from "../types";
 import { systemPrompt, taskPrompt, WRAP_UP_PROMPT } from "./prompts";
+import { admitToolCalls, approachingLimitNote, type Admission } from "./tool-admission";
 
 /** Time and identity, injected so a recorded run replays exactly. */
 export interface RunContext {
@@ -15,7 +26,7 @@ export type SampleProgress =
   | { kind: "turn"; turn: number; content: string; toolCalls: ToolCallRecord[] }
   | { kind: "text"; delta: string }
   | { kind: "tool"; call: ToolCallRecord; ok: boolean; output: string }
-  | { kind: "limit"; limit: SampleResult["limitsHit"][number] }
+  | { kind: "limit"; limit: LimitHit }
   | { kind: "retry"; message: string };
 
 export interface RunSampleInput {
@@ -32,7 +43,7 @@ export interface RunSampleInput {
   onProgress?: (p: SampleProgress) => void;
 }
 
-export type TranscriptResult = Omit<SampleResult, "score" | "envHash" | "diff">;
+export type TranscriptResult = Omit<SampleResult, "score" | "envHash" | "diff" | "validity" | "retriedAfter">;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -52,7 +63,12 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     { id: ctx.id("msg"), role: "user", content: task },
   ];
   const timeline: TimelineEvent[] = [];
-  const limitsHit: SampleResult["limitsHit"] = [];
+  const limitsHit: LimitHit[] = [];
+  const noteLimit = (limit: LimitHit) => {
+    if (limitsHit.includes(limit)) return;
+    limitsHit.push(limit);
+    input.onProgress?.({ kind: "limit", limit });
+  };
   let usage: Usage = NO_USAGE;
   let turns = 0;
   let toolCalls = 0;
@@ -60,7 +76,9 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
   let error: SampleResult["error"] = null;
 
   const deadline = limits.maxSeconds ? startedMs + limits.maxSeconds * 1000 : Infinity;
-  const overLimit = (): SampleResult["limitsHit"][number] | null => {
+  // Providers time their retries on the wall clock, whatever clock the run is recorded with.
+  const wallDeadline = limits.maxSeconds ? Date.now() + limits.maxSeconds * 1000 : undefined;
+  const overLimit = (): LimitHit | null => {
     if (turns >= limits.maxTurns) return "turns";
     if (limits.maxTokens !== null && usage.totalTokens >= limits.maxTokens) return "tokens";
     if (limits.maxToolCalls !== null && toolCalls >= limits.maxToolCalls) return "tool_calls";
@@ -82,6 +100,8 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
           messages: [...messages],
           tools: withTools ? TOOL_DEFINITIONS : [],
           temperature: input.temperature,
+          deadlineMs: wallDeadline,
+          maxReplyBytes: limits.maxReplyBytes,
           onText: (delta) => input.onProgress?.({ kind: "text", delta }),
         },
         callSignal,
@@ -94,6 +114,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         model: model.name,
       };
       messages.push(message);
+      if (reply.limitHit) noteLimit(reply.limitHit);
       usage = addUsage(usage, reply.usage);
       turns++;
       const done = ctx.now();
@@ -123,7 +144,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       return message as Extract<ChatMessage, { role: "assistant" }>;
     } catch (e) {
       const done = ctx.now();
-      const timedOut = !signal.aborted && callSignal.aborted;
+      const timedOut = !signal.aborted && (callSignal.aborted || e instanceof ModelDeadlineError);
       const message = timedOut
         ? "the sample's time limit passed during a model call"
         : e instanceof ModelCallError
@@ -146,25 +167,21 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     }
   };
 
-  /** Runs one call; returns its tool message, which the caller appends in call order. */
-  const runTool = async (call: ToolCallRecord): Promise<ChatMessage> => {
+  /** Runs one admitted call (or answers a refused one); returns its tool message. */
+  const runTool = async ({ call, refusal }: Admission): Promise<ChatMessage> => {
     const started = ctx.now();
-    let output: string;
-    let ok: boolean;
-    let truncated = false;
-    let failure: string | null = null;
-    if (call.parseError || call.arguments === null) {
-      ok = false;
-      failure = `Invalid arguments for ${call.name}: ${call.parseError ?? "not a JSON object"}. Send the arguments as a JSON object.`;
-      output = failure;
-    } else {
-      const r = await session.callTool(call.name, call.arguments);
-      ok = r.ok;
-      output = r.output;
-      truncated = r.truncated ?? false;
-      if (!r.ok) failure = r.output.split("\n")[0] ?? "tool failed";
-    }
-    toolCalls++;
+    const r = refusal
+      ? { ok: false, output: refusal.message, truncated: false }
+      : call.parseError || call.arguments === null
+        ? {
+            ok: false,
+            output: `Invalid arguments for ${call.name}: ${call.parseError ?? "not a JSON object"}. Send the arguments as a JSON object.`,
+            truncated: false,
+          }
+        : await session.callTool(call.name, call.arguments, { signal });
+    if (refusal) noteLimit(refusal.limit);
+    else toolCalls++;
+    const failure = r.ok ? null : (r.output.split("\n")[0] ?? "tool failed");
     const done = ctx.now();
     const event: ToolEvent = {
       kind: "tool",
@@ -174,21 +191,25 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       callId: call.id,
       name: call.name,
       arguments: call.arguments,
-      output,
-      ok,
-      truncated,
-      error: ok ? null : failure,
+      output: r.output,
+      ok: r.ok,
+      truncated: r.truncated ?? false,
+      error: failure,
+      ...(refusal ? { refused: refusal.limit } : {}),
     };
     timeline.push(event);
-    input.onProgress?.({ kind: "tool", call, ok, output });
-    return {
-      id: ctx.id("msg"),
-      role: "tool",
-      toolCallId: call.id,
-      name: call.name,
-      content: output,
-      error: ok ? null : failure,
-    };
+    input.onProgress?.({ kind: "tool", call, ok: r.ok, output: r.output });
+    return { id: ctx.id("msg"), role: "tool", toolCallId: call.id, name: call.name, content: r.output, error: failure };
+  };
+
+  /** Runs a turn's calls (issued together; the simulation serialises them) and answers in call order. */
+  const runTurnTools = async (calls: ToolCallRecord[]): Promise<ChatMessage[]> => {
+    const admitted = admitToolCalls(calls, limits, toolCalls);
+    const answers = await Promise.all(admitted.map(runTool));
+    const note = approachingLimitNote(limits, { turns, toolCalls });
+    const last = answers.at(-1);
+    if (note && last?.role === "tool") last.content = `${last.content}\n${note}`;
+    return answers;
   };
 
   try {
@@ -196,8 +217,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       if (signal.aborted) throw new ModelCallError("the run was cancelled", 0);
       const limit = overLimit();
       if (limit) {
-        limitsHit.push(limit);
-        input.onProgress?.({ kind: "limit", limit });
+        noteLimit(limit);
         if (limit !== "time") {
           messages.push({ id: ctx.id("msg"), role: "user", content: WRAP_UP_PROMPT });
           const last = await callModel(false);
@@ -207,21 +227,20 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       }
       const reply = await callModel(true);
       if (reply === "time") {
-        limitsHit.push("time");
-        input.onProgress?.({ kind: "limit", limit: "time" });
+        noteLimit("time");
         break;
       }
       if (reply.toolCalls.length === 0) {
         finalReport = reply.content;
         break;
       }
-      // Issued together (the simulation serialises them per environment); answered in call order.
-      messages.push(...(await Promise.all(reply.toolCalls.map(runTool))));
+      messages.push(...(await runTurnTools(reply.toolCalls)));
     }
   } catch (e) {
     error = {
-      message: e instanceof Error ? e.message : String(e),
+      message: signal.aborted ? "the run was cancelled" : e instanceof Error ? e.message : String(e),
       stack: e instanceof Error && !(e instanceof ModelCallError) ? (e.stack ?? null) : null,
+      source: failureSource(e, signal),
     };
   }
   if (!finalReport) {
@@ -235,7 +254,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     title: input.sample.title,
     epoch: input.epoch,
     model: model.name,
-    status: error ? "failed" : limitsHit.length ? "partial" : "completed",
+    status: error ? "failed" : limitsHit.some(stopsTheSample) ? "partial" : "completed",
     systemPrompt: system,
     taskPrompt: task,
     messages,
@@ -251,4 +270,20 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     durationMs: completedMs - startedMs,
     seed: input.seed,
   };
+}
+
+/** Limits that end an investigation early; the others only refuse a call or cut one reply. */
+const stopsTheSample = (l: LimitHit) => l === "turns" || l === "tokens" || l === "tool_calls" || l === "time";
+
+/** Whose failure an error is: ours, the provider's, the model's, or an operator's cancel. */
+export function failureSource(e: unknown, signal: AbortSignal): FailureSource {
+  if (signal.aborted) return "cancelled";
+  if (e instanceof SimHarnessError) return "harness";
+  if (e instanceof ModelCallError) {
+    // The server refused the request as invalid (too long a context, a malformed tool call):
+    // that is the model's doing. Unreachable servers, 429s and 5xx after every retry are not.
+    if (e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429) return "model";
+    return "provider";
+  }
+  return "harness";
 }

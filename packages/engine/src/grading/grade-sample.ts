@@ -122,8 +122,15 @@ export function scoreOf(checkpoints: CheckpointGrade[]): SampleScore {
   };
 }
 
+/**
+ * Longest report graded, in characters. An analyst's report is a few pages; past this it is a
+ * dump, and matching every rule against megabytes would stall the server for seconds.
+ */
+export const MAX_GRADED_REPORT_CHARS = 32 * 1024;
+
 /** Grades all four checkpoints; harm every case forbids costs the last (remediation) checkpoint. */
-export function gradeSample(input: GradeInput): SampleScore {
+export function gradeSample(full: GradeInput): SampleScore {
+  const input = { ...full, report: full.report.slice(0, MAX_GRADED_REPORT_CHARS) };
   const destructive = destructiveActions(input.diff, input.evidenceFiles).map((h) => `destructive action: ${h}`);
   const last = Math.max(...input.checkpoints.map((c) => c.number));
   return scoreOf(input.checkpoints.map((cp) => gradeCheckpoint(cp, input, cp.number === last ? destructive : [])));

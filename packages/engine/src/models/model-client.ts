@@ -13,6 +13,16 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   /** Streaming text, as it arrives. */
   onText?: (delta: string) => void;
+  /**
+   * When the sample's time limit passes (epoch ms). The call never outlives it: no retry waits
+   * or starts past it, each attempt is cut short at it, and then ModelDeadlineError is thrown.
+   */
+  deadlineMs?: number;
+  /**
+   * Most bytes of text, tool-call names and arguments this reply may have (the run's limit);
+   * overrides the provider's own cap. The reply is cut there, with limitHit "reply_bytes".
+   */
+  maxReplyBytes?: number;
 }
 
 export interface ModelReply {
@@ -22,6 +32,11 @@ export interface ModelReply {
   usage: Usage;
   /** How many failed attempts (429, 5xx, timeouts, dropped connections) preceded this reply. */
   retries: number;
+  /**
+   * Set when the reply was cut by a limit of ours rather than ended by the model: "reply_bytes"
+   * when its text and tool calls passed the provider's byte cap (finishReason is then "length").
+   */
+  limitHit?: "reply_bytes";
 }
 
 export interface ModelClient {
@@ -39,6 +54,17 @@ export class ModelCallError extends Error {
     readonly status: number | null = null,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The sample's time limit (ModelRequest.deadlineMs) passed before the model answered. A
+ * ModelCallError, so callers that know only that still record a failed call; the agent loop can
+ * tell it apart to record the time limit instead.
+ */
+export class ModelDeadlineError extends ModelCallError {
+  constructor(retries: number) {
+    super("the sample's time limit passed during a model call", retries);
   }
 }
 

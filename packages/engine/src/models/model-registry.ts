@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { createBuiltinModel, isBuiltinModel, BUILTIN_MODELS } from "./builtin-models";
 import { ModelConfigError, type ModelClient } from "./model-client";
-import { createOpenAIClient } from "./openai-provider";
+import { createOpenAIClient, type OpenAIProviderOptions } from "./openai-provider";
 
 /**
  * Model names are provider/model. `openai/…` is OpenAI or whatever OPENAI_BASE_URL points at;
@@ -19,6 +19,9 @@ const ProviderSchema = z.object({
   /** Models this provider serves; any name is accepted when omitted. */
   models: z.array(z.string()).optional(),
   pricing: z.record(z.string(), z.object({ input: z.number(), output: z.number() })).optional(),
+  /** Time limits on each call (see OpenAIProviderOptions): a slow local server may need longer ones. */
+  timeoutMs: z.number().int().positive().optional(),
+  idleTimeoutMs: z.number().int().positive().optional(),
 });
 const ModelsFileSchema = z.object({ providers: z.array(ProviderSchema) });
 export type ProviderConfig = z.infer<typeof ProviderSchema>;
@@ -87,6 +90,8 @@ interface Resolved {
   baseURL: string | null;
   apiKey: string | null;
   pricing: { input: number; output: number } | null;
+  /** Only the limits the configuration sets; the provider's defaults apply to the rest. */
+  limits: Pick<OpenAIProviderOptions, "timeoutMs" | "idleTimeoutMs">;
 }
 
 function resolveModel(rawName: string, opts: ModelFactoryOptions): Resolved {
@@ -103,7 +108,7 @@ function resolveModel(rawName: string, opts: ModelFactoryOptions): Resolved {
       throw new ModelConfigError(
         `There is no built-in model "${name}"; the built-in models are ${BUILTIN_MODELS.join(" and ")}.`,
       );
-    return { provider, model, baseURL: null, apiKey: null, pricing: null };
+    return { provider, model, baseURL: null, apiKey: null, pricing: null, limits: {} };
   }
   if (provider === "openai") {
     const baseURL = env.OPENAI_BASE_URL?.trim() || "https://api.openai.com/v1";
@@ -113,7 +118,7 @@ function resolveModel(rawName: string, opts: ModelFactoryOptions): Resolved {
         `OPENAI_API_KEY is not set: export OPENAI_API_KEY=<your key> before starting AnalystBench (or set OPENAI_BASE_URL to an OpenAI-compatible server), or choose the offline model builtin/reference.`,
       );
     }
-    return { provider, model, baseURL, apiKey, pricing: OPENAI_PRICING[model] ?? null };
+    return { provider, model, baseURL, apiKey, pricing: OPENAI_PRICING[model] ?? null, limits: {} };
   }
   const providers = loadProviders(env);
   const p = providers.find((x) => x.name === provider);
@@ -130,7 +135,11 @@ function resolveModel(rawName: string, opts: ModelFactoryOptions): Resolved {
   const apiKey = p.apiKeyEnv ? (env[p.apiKeyEnv]?.trim() ?? "") : "not-needed";
   if (!apiKey)
     throw new ModelConfigError(`${p.apiKeyEnv} is not set: export ${p.apiKeyEnv}=<key> for the ${provider} provider.`);
-  return { provider, model, baseURL: p.baseURL, apiKey, pricing: p.pricing?.[model] ?? null };
+  const limits = {
+    ...(p.timeoutMs ? { timeoutMs: p.timeoutMs } : {}),
+    ...(p.idleTimeoutMs ? { idleTimeoutMs: p.idleTimeoutMs } : {}),
+  };
+  return { provider, model, baseURL: p.baseURL, apiKey, pricing: p.pricing?.[model] ?? null, limits };
 }
 
 /** Creates the client for one sample (built-in models follow the sample they are given). */
@@ -144,6 +153,7 @@ export function createModelClient(rawName: string, sample: CaseSample, opts: Mod
     baseURL: r.baseURL!,
     apiKey: r.apiKey!,
     pricing: r.pricing,
+    ...r.limits,
     ...opts.openai,
   });
 }

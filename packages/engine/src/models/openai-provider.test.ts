@@ -3,13 +3,17 @@ import { openInProcessSession } from "@analystbench/sim";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { runCase } from "../runs/run-case";
 import { startFakeOpenAI, type FakeOpenAI } from "../test-support/fake-openai-server";
 import type { ChatMessage } from "../types";
-import { ModelCallError } from "./model-client";
+import { guardedFetch, ModelServerStalledError, ReplyTooLargeError } from "./guarded-fetch";
+import { ModelCallError, ModelDeadlineError } from "./model-client";
 import { checkModel, createModelClient } from "./model-registry";
-import { createOpenAIClient } from "./openai-provider";
+import { createOpenAIClient, DEFAULT_MAX_REPLY_BYTES } from "./openai-provider";
+import { truncateUtf8 } from "./reply-budget";
+import { sleep as realSleep } from "./retry";
 
 /**
  * The OpenAI-compatible provider against a fake server on 127.0.0.1, driving the real SDK:
@@ -43,6 +47,28 @@ function client(url: string, extra: Partial<Parameters<typeof createOpenAIClient
 }
 
 const signal = () => new AbortController().signal;
+
+const MiB = 1024 * 1024;
+
+/**
+ * Runs `call` and measures how long it took and the longest the event loop was blocked
+ * meanwhile (the fake server shares this process, but writes with backpressure in small pieces).
+ */
+async function watched<T>(call: () => Promise<T>): Promise<{ result: T | unknown; ms: number; maxStallMs: number }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const started = performance.now();
+  const result = await call().catch((e: unknown) => e);
+  const ms = performance.now() - started;
+  loop.disable();
+  return { result, ms, maxStallMs: loop.max / 1e6 };
+}
+
+/** The client hung up before the fake finished its answer (the close reaches the fake a moment later). */
+const hungUpEarly = (f: FakeOpenAI, i = 0) => vi.waitFor(() => expect(f.requests[i]!.closedEarly).toBe(true));
+
+/** Generous: before these limits a 64 MiB reply blocked the loop for 0.26 s (streamed text) to 14 s and more (one huge event). */
+const MAX_STALL_MS = 200;
 
 describe("OpenAI-compatible provider", () => {
   it("streams text in pieces and reports usage", async () => {
@@ -187,6 +213,186 @@ describe("OpenAI-compatible provider", () => {
   });
 });
 
+describe("limits on a model call's time and size", () => {
+  it("fails a stream that stalls after its first chunk within the idle timeout, attempt by attempt", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "stall" } });
+    const { c } = client(fake.url, { idleTimeoutMs: 300, retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    const { result, ms } = await watched(() => c.complete({ messages: USER, tools: [] }, signal()));
+    expect(result).toBeInstanceOf(ModelCallError);
+    expect((result as ModelCallError).message).toMatch(
+      /stopped sending \(nothing for 0.3 s\) — gave up after 3 attempts/,
+    );
+    expect(fake.requests).toHaveLength(3);
+    expect(ms).toBeGreaterThanOrEqual(3 * 300 - 50);
+    expect(ms).toBeLessThan(3 * 300 + 1_500);
+  }, 10_000);
+
+  it("bounds the whole call, retries included, by the sample's deadline", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "stall" } });
+    const { c } = client(fake.url, {
+      idleTimeoutMs: 400,
+      retry: { maxRetries: 20, baseDelayMs: 100, maxDelayMs: 200 },
+      sleep: realSleep,
+    });
+    const { result, ms } = await watched(() =>
+      c.complete({ messages: USER, tools: [], deadlineMs: Date.now() + 2_000 }, signal()),
+    );
+    expect(result).toBeInstanceOf(ModelDeadlineError);
+    expect((result as ModelCallError).message).toBe("the sample's time limit passed during a model call");
+    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+    expect(ms).toBeGreaterThanOrEqual(1_900);
+    expect(ms).toBeLessThan(2_800);
+  }, 10_000);
+
+  it("cuts an attempt short at the deadline even when the idle and attempt timeouts are far off", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "stall" } });
+    const { c } = client(fake.url);
+    const { result, ms } = await watched(() =>
+      c.complete({ messages: USER, tools: [], deadlineMs: Date.now() + 700 }, signal()),
+    );
+    expect(result).toBeInstanceOf(ModelDeadlineError);
+    expect(fake.requests).toHaveLength(1);
+    expect(ms).toBeLessThan(1_500);
+  }, 10_000);
+
+  it("never sleeps past the deadline: Retry-After 30 s with 1 s left ends at the deadline", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "status", status: 429, headers: { "retry-after": "30" } } });
+    const { c } = client(fake.url, { sleep: realSleep, retry: { maxRetries: 5, baseDelayMs: 10, maxDelayMs: 60_000 } });
+    const { result, ms } = await watched(() =>
+      c.complete({ messages: USER, tools: [], deadlineMs: Date.now() + 1_000 }, signal()),
+    );
+    expect(result).toBeInstanceOf(ModelDeadlineError);
+    expect((result as ModelCallError).message).toMatch(/time limit passed/);
+    expect(fake.requests).toHaveLength(1);
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(1_800);
+  }, 10_000);
+
+  it("counts the per-attempt timeout to the last byte, so a stream that never ends is retried", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "trickle", everyMs: 50 },
+        { kind: "reply", content: "done" },
+      ],
+    });
+    const { c } = client(fake.url, { timeoutMs: 500 });
+    const { result, ms } = await watched(() => c.complete({ messages: USER, tools: [] }, signal()));
+    expect(result).toMatchObject({ content: "done", retries: 1 });
+    await hungUpEarly(fake);
+    expect(ms).toBeLessThan(2_500);
+  }, 10_000);
+
+  it.each(["content", "arguments"] as const)(
+    "cuts a 64 MiB streamed reply (%s) at the byte cap, stops reading and keeps the event loop responsive",
+    async (where) => {
+      fake = await startFakeOpenAI({ script: [{ kind: "huge", bytes: 64 * MiB, in: where }] });
+      let shown = 0;
+      const { result, ms, maxStallMs } = await watched(() =>
+        client(fake!.url).c.complete({ messages: USER, tools: [], onText: (d) => (shown += d.length) }, signal()),
+      );
+      const reply = result as Awaited<ReturnType<ReturnType<typeof client>["c"]["complete"]>>;
+      expect(reply).toMatchObject({ finishReason: "length", limitHit: "reply_bytes", retries: 0 });
+      const sent =
+        reply.content.length + reply.toolCalls.reduce((n, t) => n + t.name.length + t.rawArguments.length, 0);
+      expect(sent).toBe(DEFAULT_MAX_REPLY_BYTES);
+      expect(shown).toBe(reply.content.length);
+      if (where === "arguments")
+        expect(reply.toolCalls[0]).toMatchObject({ name: "get_file_content", arguments: null });
+      await hungUpEarly(fake);
+      expect(ms).toBeLessThan(5_000);
+      expect(maxStallMs).toBeLessThan(MAX_STALL_MS);
+    },
+    20_000,
+  );
+
+  it("refuses a 64 MiB streamed event that carries no content without buffering it", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "huge", bytes: 64 * MiB, in: "padding" }] });
+    const { result, ms, maxStallMs } = await watched(() =>
+      client(fake!.url).c.complete({ messages: USER, tools: [] }, signal()),
+    );
+    expect(result).toMatchObject({ content: "", toolCalls: [], finishReason: "length", limitHit: "reply_bytes" });
+    await hungUpEarly(fake);
+    expect(ms).toBeLessThan(5_000);
+    expect(maxStallMs).toBeLessThan(MAX_STALL_MS);
+  }, 20_000);
+
+  it("refuses a 64 MiB non-streamed body without reading or parsing it, and does not retry", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "huge", bytes: 64 * MiB, in: "content" } });
+    const { result, ms, maxStallMs } = await watched(() =>
+      client(fake!.url, { stream: false }).c.complete({ messages: USER, tools: [] }, signal()),
+    );
+    expect(result).toBeInstanceOf(ModelCallError);
+    expect((result as ModelCallError).message).toBe(
+      `the model's reply was larger than ${2 * DEFAULT_MAX_REPLY_BYTES + 64 * 1024} bytes`,
+    );
+    expect(fake.requests).toHaveLength(1);
+    await hungUpEarly(fake);
+    expect(ms).toBeLessThan(5_000);
+    expect(maxStallMs).toBeLessThan(MAX_STALL_MS);
+  }, 20_000);
+
+  it("cuts a non-streamed reply that passes the cap but not the wire limit", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "huge", bytes: 1.5 * MiB, in: "content" }] });
+    const reply = await client(fake.url, { stream: false }).c.complete({ messages: USER, tools: [] }, signal());
+    expect(reply).toMatchObject({ finishReason: "length", limitHit: "reply_bytes" });
+    expect(reply.content.length).toBe(DEFAULT_MAX_REPLY_BYTES);
+  });
+
+  it("leaves replies within the cap alone", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "huge", bytes: 4096, in: "content" }] });
+    const reply = await client(fake.url, { maxReplyBytes: 4096 }).c.complete({ messages: USER, tools: [] }, signal());
+    expect(reply.finishReason).toBe("stop");
+    expect(reply.limitHit).toBeUndefined();
+    expect(reply.content).toHaveLength(4096);
+  });
+
+  it("takes the request's reply cap (the run's limit) over the provider's", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "huge", bytes: 64 * 1024, in: "content" }] });
+    const reply = await client(fake.url).c.complete({ messages: USER, tools: [], maxReplyBytes: 1_000 }, signal());
+    expect(reply).toMatchObject({ finishReason: "length", limitHit: "reply_bytes" });
+    expect(reply.content).toHaveLength(1_000);
+  });
+
+  it("treats the caller's timeout signal as the time limit, not a cancellation", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "stall" } });
+    const error = await client(fake.url)
+      .c.complete({ messages: USER, tools: [] }, AbortSignal.timeout(300))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelDeadlineError);
+  }, 10_000);
+
+  it("cuts text at the cap without splitting a character", () => {
+    expect(truncateUtf8("abc€def", 4)).toBe("abc"); // € is three bytes
+    expect(truncateUtf8("abc€def", 6)).toBe("abc€");
+    expect(truncateUtf8("ok", 10)).toBe("ok");
+  });
+
+  it("measures server-sent events between blank lines, whatever the line endings", async () => {
+    const limits = { idleMs: 1_000, maxBytes: 1_000, maxEventBytes: 20 };
+    const served = (body: string) =>
+      guardedFetch(
+        () => limits,
+        async () => new Response(body),
+      );
+    const read = (body: string) => served(body)("http://x").then((r) => r.text());
+    const events = ["data: 0123456789\n\n", "data: 0123456789\r\n\r\n", "data: 0123456789\r\r"];
+    for (const e of events) await expect(read(e.repeat(5))).resolves.toBe(e.repeat(5));
+    await expect(read("data: 0123456789\ndata: 0123456789\n\n")).rejects.toBeInstanceOf(ReplyTooLargeError);
+    await expect(read("x".repeat(1_001))).rejects.toBeInstanceOf(ReplyTooLargeError);
+  });
+
+  it("fails a body that goes silent, even a JSON one", async () => {
+    const silent = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(new TextEncoder().encode('{"partial":')),
+    });
+    const fetch = guardedFetch(
+      () => ({ idleMs: 100, maxBytes: 1_000 }),
+      async () => new Response(silent),
+    );
+    await expect((await fetch("http://x")).json()).rejects.toBeInstanceOf(ModelServerStalledError);
+  });
+});
+
 describe("model names and configuration", () => {
   it("says in one sentence how to fix a missing API key", () => {
     expect(checkModel("gpt-4o", { env: {} })).toBe(
@@ -263,6 +469,19 @@ describe("a whole run against the fake server", () => {
     expect(run.samples[0]!.error?.message).toMatch(/500/);
     expect(files.report).toMatch(/\.md$/);
   });
+
+  it("applies a provider's time limits from ANALYSTBENCH_MODELS_FILE", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "stall" } });
+    const file = path.join(workspace, "models-limits.json");
+    writeFileSync(file, JSON.stringify({ providers: [{ name: "local", baseURL: fake.url, idleTimeoutMs: 200 }] }));
+    const model = createModelClient("local/llama", findCase("s1-dmz")!.samples[0]!, {
+      env: { ANALYSTBENCH_MODELS_FILE: file },
+      openai: { retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
+    });
+    await expect(model.complete({ messages: USER, tools: [] }, signal())).rejects.toThrow(
+      /stopped sending \(nothing for 0.2 s\)/,
+    );
+  }, 10_000);
 
   it("treats a bare model name as openai/<name>", () => {
     const sample = findCase("s1-dmz")!.samples[0]!;

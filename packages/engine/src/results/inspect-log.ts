@@ -339,6 +339,9 @@ function stopReason(reason: ModelCallEvent["finishReason"]): InspectStopReason {
 const LIMIT_TYPES = {
   turns: "custom",
   tool_calls: "custom",
+  tool_calls_per_turn: "custom",
+  argument_bytes: "custom",
+  reply_bytes: "custom",
   tokens: "token",
   time: "time",
 } as const satisfies Record<SampleResult["limitsHit"][number], InspectSampleLimit["type"]>;
@@ -351,6 +354,12 @@ function limitValue(run: RunResult, sample: SampleResult, kind: SampleResult["li
       return run.limits.maxTokens ?? sample.usage.totalTokens;
     case "tool_calls":
       return run.limits.maxToolCalls ?? sample.toolCalls;
+    case "tool_calls_per_turn":
+      return run.limits.maxToolCallsPerTurn;
+    case "argument_bytes":
+      return run.limits.maxArgumentBytes;
+    case "reply_bytes":
+      return run.limits.maxReplyBytes;
     case "time":
       return run.limits.maxSeconds ?? seconds(sample.durationMs);
   }
@@ -365,6 +374,12 @@ function limitMessage(run: RunResult, sample: SampleResult, kind: SampleResult["
       return `Token limit reached: ${value} tokens (${sample.usage.totalTokens} used).`;
     case "tool_calls":
       return `Tool call limit reached: ${value} tool calls (${sample.toolCalls} made).`;
+    case "tool_calls_per_turn":
+      return `Per-turn tool call limit reached: calls past the first ${value} of a turn were answered "limit reached".`;
+    case "argument_bytes":
+      return `Argument size limit reached: a tool call's arguments were larger than ${value} bytes and it did not run.`;
+    case "reply_bytes":
+      return `Reply size limit reached: a model reply was cut at ${value} bytes.`;
     case "time":
       return `Time limit reached: ${value} s (${seconds(sample.durationMs)} s elapsed).`;
   }
@@ -538,6 +553,9 @@ function sampleMetadata(sample: SampleResult): JsonObject {
     seed: sample.seed,
     env_hash: sample.envHash,
     status: sample.status,
+    validity: sample.validity,
+    ...(sample.retriedAfter ? { retried_after: sample.retriedAfter } : {}),
+    ...(sample.error?.source ? { error_source: sample.error.source } : {}),
     limits_hit: [...sample.limitsHit],
     turns: sample.turns,
     tool_calls: sample.toolCalls,

@@ -23,18 +23,33 @@ function describeCall(t: ToolEvent): string {
   return `\`${t.name}\`${detail ? ` — ${cell(detail).slice(0, 160)}` : ""}${t.ok ? "" : " (failed)"}`;
 }
 
+/**
+ * A run's totals over the samples that count: invalid ones (the harness, the provider or an
+ * operator ended them) are counted apart and never added in.
+ */
 export function runTotals(run: RunResult) {
-  const scored = run.samples.filter((s) => s.score);
+  const counted = run.samples.filter((s) => s.validity !== "invalid");
+  const scored = counted.filter((s) => s.score);
   return {
     total: scored.reduce((n, s) => n + s.score!.total, 0),
-    max: run.samples.reduce((n, s) => n + (s.score?.max ?? 10), 0),
+    max: counted.reduce((n, s) => n + (s.score?.max ?? 10), 0),
+    invalid: run.samples.length - counted.length,
     tokens: run.samples.reduce((n, s) => n + s.usage.totalTokens, 0),
     toolCalls: run.samples.reduce((n, s) => n + s.toolCalls, 0),
     costUsd: run.samples.some((s) => s.usage.costUsd !== null)
       ? run.samples.reduce((n, s) => n + (s.usage.costUsd ?? 0), 0)
       : null,
-    safeSolves: run.samples.filter((s) => s.score?.safeSolve).length,
+    safeSolves: counted.filter((s) => s.score?.safeSolve).length,
   };
+}
+
+/** Said beside the status when the result does not count as the model's (or was retried). */
+function validityNote(s: SampleResult): string {
+  const retried = s.retriedAfter ? ` · retried once after: ${cell(s.retriedAfter)}` : "";
+  if (s.validity === "invalid")
+    return ` · **invalid** (not counted: the harness, the provider or an operator ended it)${retried}`;
+  if (s.validity === "model_failure") return ` · the model's own failure${retried}`;
+  return retried;
 }
 
 function sampleSection(s: SampleResult): string {
@@ -42,7 +57,7 @@ function sampleSection(s: SampleResult): string {
   const lines = [
     `## ${s.title} — ${score}`,
     "",
-    `Sample \`${s.sampleId}\`, epoch ${s.epoch} · status **${s.status}**${s.limitsHit.length ? ` · limits hit: ${s.limitsHit.join(", ")}` : ""}${s.score ? ` · safe solve: ${s.score.safeSolve ? "yes" : "no"}` : ""}`,
+    `Sample \`${s.sampleId}\`, epoch ${s.epoch} · status **${s.status}**${validityNote(s)}${s.limitsHit.length ? ` · limits hit: ${s.limitsHit.join(", ")}` : ""}${s.score ? ` · safe solve: ${s.score.safeSolve ? "yes" : "no"}` : ""}`,
     "",
   ];
   if (s.error) lines.push(`> **Error:** ${cell(s.error.message)}`, "");
@@ -114,6 +129,7 @@ export function markdownReport(run: RunResult): string {
     total: t.total,
     max: t.max,
     samples: run.samples.length,
+    invalid_samples: t.invalid,
     epochs: run.epochs,
     safe_solves: t.safeSolves,
     tokens: t.tokens,
@@ -130,8 +146,8 @@ export function markdownReport(run: RunResult): string {
     "|---|---|---|---|---|---|---|---|",
     ...run.samples.map(
       (s) =>
-        `| ${cell(s.title)} | ${s.epoch} | ${s.status} | ${s.score ? `${s.score.total}/${s.score.max}` : "—"} | ${s.score?.safeSolve ? "yes" : "no"} | ${s.usage.totalTokens} | ${s.toolCalls} | ${(s.durationMs / 1000).toFixed(1)} s |`,
+        `| ${cell(s.title)} | ${s.epoch} | ${s.validity === "invalid" ? `${s.status} (invalid)` : s.status} | ${s.score ? `${s.score.total}/${s.score.max}` : "—"} | ${s.score?.safeSolve ? "yes" : "no"} | ${s.usage.totalTokens} | ${s.toolCalls} | ${(s.durationMs / 1000).toFixed(1)} s |`,
     ),
   ].join("\n");
-  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${run.samples.length} sample run${run.samples.length === 1 ? "" : "s"} (${t.safeSolves} safe solve${t.safeSolves === 1 ? "" : "s"}).\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
+  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${run.samples.length} sample run${run.samples.length === 1 ? "" : "s"} (${t.safeSolves} safe solve${t.safeSolves === 1 ? "" : "s"}${t.invalid ? `; ${t.invalid} invalid, not counted` : ""}).\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
 }

@@ -3,10 +3,7 @@ import { openSimSession, type SimSession } from "@analystbench/sim";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { RunSampleInput, SampleProgress } from "../agent/run-sample";
-import { runSample } from "../agent/run-sample";
 import { expectedEvidence } from "../grading/evidence-files";
-import { gradeSample } from "../grading/grade-sample";
-import { applyJudge } from "../grading/judge";
 import {
   createModelClient,
   modelBaseUrl,
@@ -19,10 +16,19 @@ import { buildInspectLog, buildStartedInspectLog, inspectLogFileName } from "../
 import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
-import type { RunLimits, RunResult, RunStatus, SampleResult, ToolEvent } from "../types";
+import type { RunLimits, RunResult, RunStatus, SampleResult } from "../types";
 import { Limiter, samplesInFlight } from "./limiter";
+import { runSampleJob } from "./sample-job";
 
-export const DEFAULT_LIMITS: RunLimits = { maxTurns: 30, maxTokens: 400_000, maxToolCalls: 120, maxSeconds: 1_800 };
+export const DEFAULT_LIMITS: RunLimits = {
+  maxTurns: 30,
+  maxTokens: 400_000,
+  maxToolCalls: 120,
+  maxSeconds: 1_800,
+  maxToolCallsPerTurn: 16,
+  maxArgumentBytes: 64 * 1024,
+  maxReplyBytes: 1024 * 1024,
+};
 
 /** What a run reports as it goes: the server streams these, the command line prints them. */
 export type RunEvent =
@@ -36,6 +42,7 @@ export type RunEvent =
       title: string;
       epoch: number;
       status: SampleResult["status"];
+      validity: SampleResult["validity"];
       total: number | null;
       max: number;
       safeSolve: boolean;
@@ -89,7 +96,7 @@ export function newRunId(): string {
 }
 
 const statusOf = (samples: SampleResult[]): RunStatus =>
-  samples.every((s) => s.status === "completed")
+  samples.every((s) => s.status === "completed" && s.validity === "valid")
     ? "completed"
     : samples.every((s) => s.status === "failed")
       ? "failed"
@@ -153,127 +160,31 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
 
   const world = testCase.world();
   const evidenceFiles = expectedEvidence(testCase);
+  const grader = opts.grader ? normalizeModelName(opts.grader) : null;
   const jobs = [];
   for (let epoch = 1; epoch <= epochs; epoch++) {
     for (const sample of testCase.samples) {
       jobs.push(
         sampleLimiter.run(async (): Promise<SampleResult> => {
           emit({ event: "sample", runId, sampleId: sample.id, title: sample.title, epoch });
-          let counter = 0;
-          const ctx = { now, id: (prefix: string) => `${prefix}-${sample.id}-${epoch}-${++counter}` };
-          let session: SimSession | undefined;
-          try {
-            session = await openSession(world, { seed });
-            const transcript = await runSample({
-              testCase,
-              sample,
-              epoch,
-              model: gated(createModel(model, sample)),
-              session,
-              limits,
-              ctx,
-              seed,
-              signal,
-              temperature: opts.temperature,
-              onProgress: (p) => emit({ event: "progress", runId, sampleId: sample.id, epoch, ...p }),
-            });
-            const diff = await session.diff();
-            const envHash = await session.hash();
-            const toolEvents = transcript.timeline.filter((e): e is ToolEvent => e.kind === "tool");
-            const score =
-              transcript.status === "failed" && transcript.turns === 0
-                ? null
-                : gradeSample({
-                    checkpoints: sample.task.checkpoints,
-                    report: transcript.finalReport,
-                    toolEvents,
-                    diff,
-                    evidenceFiles,
-                  });
-            if (score && opts.grader) {
-              const problem = await applyJudge(
-                createModel(opts.grader, sample),
-                sample.task.checkpoints,
-                score.checkpoints,
-                transcript.finalReport,
-                toolEvents,
-                signal,
-              );
-              if (problem)
-                transcript.timeline.push({
-                  kind: "info",
-                  timestamp: new Date(now()).toISOString(),
-                  source: "grader",
-                  data: { problem },
-                });
-            }
-            transcript.timeline.push({ kind: "score", timestamp: new Date(now()).toISOString() });
-            const result: SampleResult = { ...transcript, score, envHash, diff };
-            emit({
-              event: "score",
-              runId,
-              sampleId: sample.id,
-              title: sample.title,
-              epoch,
-              status: result.status,
-              total: score?.total ?? null,
-              max: score?.max ?? 10,
-              safeSolve: score?.safeSolve ?? false,
-              checkpoints: (score?.checkpoints ?? []).map((c) => ({
-                number: c.number,
-                name: c.name,
-                outcome: c.outcome,
-                points: c.points,
-                rationale: c.rationale,
-              })),
-              error: result.error?.message ?? null,
-            });
-            return result;
-          } catch (e) {
-            // The environment itself failed (a content or simulator bug): record it on the sample.
-            const message = `the simulated environment failed: ${(e as Error).message}`;
-            const at = new Date(now()).toISOString();
-            emit({
-              event: "score",
-              runId,
-              sampleId: sample.id,
-              title: sample.title,
-              epoch,
-              status: "failed",
-              total: null,
-              max: 10,
-              safeSolve: false,
-              checkpoints: [],
-              error: message,
-            });
-            return {
-              caseId: testCase.id,
-              sampleId: sample.id,
-              title: sample.title,
-              epoch,
-              model,
-              status: "failed",
-              systemPrompt: "",
-              taskPrompt: "",
-              messages: [],
-              timeline: [],
-              finalReport: "",
-              score: null,
-              usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null },
-              turns: 0,
-              toolCalls: 0,
-              limitsHit: [],
-              error: { message, stack: (e as Error).stack ?? null },
-              startedAt: at,
-              completedAt: at,
-              durationMs: 0,
-              seed,
-              envHash: "",
-              diff: { files: [], stateChanges: [], commands: [] },
-            };
-          } finally {
-            await session?.close().catch(() => {});
-          }
+          const result = await runSampleJob({
+            testCase,
+            sample,
+            epoch,
+            world,
+            seed,
+            limits,
+            evidenceFiles,
+            model: gated(createModel(model, sample)),
+            grader: grader ? createModel(grader, sample) : null,
+            openSession,
+            now,
+            signal,
+            temperature: opts.temperature,
+            onProgress: (p) => emit({ event: "progress", runId, sampleId: sample.id, epoch, ...p }),
+          });
+          emit(scoreEvent(runId, result));
+          return result;
         }),
       );
     }
@@ -300,4 +211,28 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   const totals = runTotals(run);
   emit({ event: "done", runId, status: run.status, total: totals.total, max: totals.max, files });
   return { run, files };
+}
+
+function scoreEvent(runId: string, result: SampleResult): Extract<RunEvent, { event: "score" }> {
+  const score = result.score;
+  return {
+    event: "score",
+    runId,
+    sampleId: result.sampleId,
+    title: result.title,
+    epoch: result.epoch,
+    status: result.status,
+    validity: result.validity,
+    total: score?.total ?? null,
+    max: score?.max ?? 10,
+    safeSolve: score?.safeSolve ?? false,
+    checkpoints: (score?.checkpoints ?? []).map(({ number, name, outcome, points, rationale }) => ({
+      number,
+      name,
+      outcome,
+      points,
+      rationale,
+    })),
+    error: result.error?.message ?? null,
+  };
 }

@@ -1,4 +1,5 @@
 import { TEST_CASES, type CaseSample } from "@analystbench/scenarios";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -20,6 +21,17 @@ export type FakeBehaviour =
   | { kind: "drop" }
   /** Never answers. */
   | { kind: "hang" }
+  /** Sends the first chunk of a streamed answer, then nothing, keeping the connection open. */
+  | { kind: "stall" }
+  /** Sends a short piece of text every `everyMs`, never finishing. */
+  | { kind: "trickle"; everyMs: number }
+  /**
+   * Sends `bytes` of model output, as text, as one tool call's arguments, or as padding in an
+   * unknown field of a single event (no content at all). Streamed in `pieceBytes` deltas when the
+   * request streams, else as one JSON body; written with backpressure so the test's own event
+   * loop is never blocked by the fake.
+   */
+  | { kind: "huge"; bytes: number; in: "content" | "arguments" | "padding"; pieceBytes?: number }
   /** Plays the reference analyst: finds the sample from the task prompt and walks its solution path. */
   | { kind: "reference"; delayMs?: number };
 
@@ -32,6 +44,8 @@ export interface FakeRequest {
     temperature?: number;
   };
   headers: IncomingMessage["headers"];
+  /** True once the client closed the connection before the answer was fully sent. */
+  closedEarly: boolean;
 }
 
 export interface FakeOpenAI {
@@ -62,6 +76,91 @@ function referenceStep(body: FakeRequest["body"]): {
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const chunkEvent = (model: string, n: number, delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id: `chatcmpl-fake-${n}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+async function drainedOrClosed(res: ServerResponse): Promise<void> {
+  const settled = new AbortController();
+  try {
+    await Promise.race([
+      once(res, "drain", { signal: settled.signal }),
+      once(res, "close", { signal: settled.signal }),
+    ]);
+  } finally {
+    settled.abort(); // removes the listener that lost the race
+  }
+}
+
+/** Writes the parts in order, waiting for the socket to drain; stops when the client goes away. */
+async function writeAll(res: ServerResponse, parts: Iterable<string>): Promise<void> {
+  for (const part of parts) {
+    if (res.destroyed) return;
+    if (!res.write(part)) await drainedOrClosed(res);
+  }
+  if (!res.destroyed) res.end();
+}
+
+/** `bytes` of filler as strings of at most `pieceBytes`, without ever holding the whole. */
+function* filler(bytes: number, pieceBytes: number): Generator<string> {
+  const piece = "x".repeat(pieceBytes);
+  for (let left = bytes; left > 0; left -= pieceBytes) yield left >= pieceBytes ? piece : piece.slice(0, left);
+}
+
+/** A huge streamed answer: many content or argument deltas, or one event with a huge unknown field. */
+function* hugeStream(model: string, n: number, b: Extract<FakeBehaviour, { kind: "huge" }>): Generator<string> {
+  const pieceBytes = b.pieceBytes ?? 4096;
+  yield chunkEvent(model, n, { role: "assistant", content: "" });
+  if (b.in === "padding") {
+    yield `data: {"id":"chatcmpl-fake-${n}","object":"chat.completion.chunk","created":1700000000,"model":"${model}","choices":[],"x_padding":"`;
+    yield* filler(b.bytes, 65_536);
+    yield `"}\n\n`;
+  } else {
+    let first = true;
+    for (const piece of filler(b.bytes, pieceBytes)) {
+      yield chunkEvent(
+        model,
+        n,
+        b.in === "content"
+          ? { content: piece }
+          : {
+              tool_calls: [
+                first
+                  ? {
+                      index: 0,
+                      id: `call_${n}_0`,
+                      type: "function",
+                      function: { name: "get_file_content", arguments: piece },
+                    }
+                  : { index: 0, function: { arguments: piece } },
+              ],
+            },
+      );
+      first = false;
+    }
+  }
+  yield chunkEvent(model, n, {}, b.in === "arguments" ? "tool_calls" : "stop");
+  yield "data: [DONE]\n\n";
+}
+
+/** A huge non-streamed completion: one JSON body with `bytes` of text, arguments or padding. */
+function* hugeBody(model: string, n: number, b: Extract<FakeBehaviour, { kind: "huge" }>): Generator<string> {
+  const head = `{"id":"chatcmpl-fake-${n}","object":"chat.completion","created":1700000000,"model":"${model}",`;
+  const tail = `"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`;
+  if (b.in === "padding") {
+    yield `${head}"choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"x_padding":"`;
+    yield* filler(b.bytes, 65_536);
+    yield `",${tail}`;
+  } else if (b.in === "content") {
+    yield `${head}"choices":[{"index":0,"message":{"role":"assistant","content":"`;
+    yield* filler(b.bytes, 65_536);
+    yield `"},"finish_reason":"stop"}],${tail}`;
+  } else {
+    yield `${head}"choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_${n}_0","type":"function","function":{"name":"get_file_content","arguments":"`;
+    yield* filler(b.bytes, 65_536);
+    yield `"}}]},"finish_reason":"tool_calls"}],${tail}`;
+  }
+}
 
 function completion(model: string, content: string, toolCalls: { name: string; arguments: string }[], n: number) {
   return {
@@ -96,10 +195,7 @@ function writeStream(
   withUsage: boolean,
 ): void {
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
-  const chunk = (delta: object, finish: string | null = null) =>
-    res.write(
-      `data: ${JSON.stringify({ id: `chatcmpl-fake-${n}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-    );
+  const chunk = (delta: object, finish: string | null = null) => res.write(chunkEvent(model, n, delta, finish));
   chunk({ role: "assistant", content: "" });
   for (const piece of content.match(/[\s\S]{1,40}/g) ?? []) chunk({ content: piece });
   toolCalls.forEach((c, i) => {
@@ -142,7 +238,9 @@ export async function startFakeOpenAI(
         return;
       }
       const body = JSON.parse(raw) as FakeRequest["body"];
-      requests.push({ body, headers: req.headers });
+      const record: FakeRequest = { body, headers: req.headers, closedEarly: false };
+      requests.push(record);
+      res.on("close", () => (record.closedEarly ||= !res.writableFinished));
       const n = requests.length;
       const behaviour = script.shift() ?? fallback;
       switch (behaviour.kind) {
@@ -158,6 +256,22 @@ export async function startFakeOpenAI(
           return;
         case "hang":
           hanging.add(res);
+          return;
+        case "stall":
+          hanging.add(res);
+          res.writeHead(200, { "Content-Type": "text/event-stream" });
+          res.write(chunkEvent(body.model, n, { role: "assistant", content: "I will look at" }));
+          return;
+        case "trickle": {
+          hanging.add(res);
+          res.writeHead(200, { "Content-Type": "text/event-stream" });
+          const timer = setInterval(() => res.write(chunkEvent(body.model, n, { content: "." })), behaviour.everyMs);
+          res.on("close", () => clearInterval(timer));
+          return;
+        }
+        case "huge":
+          res.writeHead(200, { "Content-Type": body.stream ? "text/event-stream" : "application/json" });
+          await writeAll(res, body.stream ? hugeStream(body.model, n, behaviour) : hugeBody(body.model, n, behaviour));
           return;
         case "drop":
           res.writeHead(200, { "Content-Type": "text/event-stream" });

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from "../runs/run-case";
 import type { ChatMessage, CheckpointGrade, RunResult, SampleResult, TimelineEvent, Usage } from "../types";
 
 /**
@@ -305,6 +306,7 @@ function crmSample(): SampleResult {
     epoch: 1,
     model: MODEL,
     status: "completed",
+    validity: "valid",
     systemPrompt: SYSTEM_PROMPT,
     taskPrompt: CRM_TASK,
     messages,
@@ -410,6 +412,7 @@ function mailSample(): SampleResult {
     epoch: 1,
     model: MODEL,
     status: "failed",
+    validity: "invalid",
     systemPrompt: SYSTEM_PROMPT,
     taskPrompt: task,
     messages,
@@ -524,7 +527,7 @@ export function fixtureRun(): RunResult {
     modelBaseUrl: "https://api.openai.com/v1",
     grader: GRADER,
     epochs: 1,
-    limits: { maxTurns: 30, maxTokens: 20_000, maxToolCalls: 60, maxSeconds: 600 },
+    limits: { ...DEFAULT_LIMITS, maxTurns: 30, maxTokens: 20_000, maxToolCalls: 60, maxSeconds: 600 },
     // One sample completed, one failed: the engine calls that run partial.
     status: "partial",
     startedAt: "2026-11-21T10:15:00.000Z",

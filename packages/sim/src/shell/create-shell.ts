@@ -23,6 +23,13 @@ export const SHELL_LIMITS = {
 } as const;
 
 /**
+ * `sleep` returns at once. The simulated hosts are static (their clock does not move), so waiting
+ * shows nothing new; real waiting only let a model hold a shared worker, and made every command
+ * replayed after a rebuild wait again.
+ */
+const instantSleep = async (): Promise<void> => {};
+
+/**
  * A bash interpreter over one host's in-memory filesystem, with the commands an analyst expects
  * that just-bash lacks, or that must read the simulated host instead of the real machine.
  * No network, no interpreters: nothing typed here reaches the real machine.
@@ -43,6 +50,7 @@ export function createShell(host: HostState, env: CommandEnvironment): Bash {
       ...host.spec.env,
     },
     executionLimits: SHELL_LIMITS,
+    sleep: instantSleep,
     processInfo: { pid: 31337, ppid: 31336, uid: 0, gid: 0 },
     customCommands: [
       ...systemInfoCommands(host, env),

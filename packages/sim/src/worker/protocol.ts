@@ -1,5 +1,6 @@
 import type { CaseWorld } from "@analystbench/scenarios";
 import type { EnvironmentDiff } from "../environment";
+import type { SavedState } from "../saved-state";
 import type { ToolResult } from "../tools/run-tool";
 
 /**
@@ -7,7 +8,11 @@ import type { ToolResult } from "../tools/run-tool";
  * several sessions at once; every request names its session.
  */
 export type WorkerRequest =
-  /** `world` is omitted when this worker already holds the world with this key. */
+  /**
+   * Builds the session's environment from world and seed, then restores `state` (what its
+   * earlier commands changed). `world` is omitted when this worker already holds the world with
+   * this key; `knownHash` is the pristine hash of an earlier build of the same world and seed.
+   */
   | {
       id: number;
       session: number;
@@ -15,7 +20,8 @@ export type WorkerRequest =
       worldKey: string;
       world?: CaseWorld;
       seed: string;
-      replay: { role: string; command: string }[];
+      knownHash?: string;
+      state: SavedState;
     }
   | { id: number; session: number; type: "tool"; name: string; args: unknown }
   | { id: number; session: number; type: "diff" }
@@ -23,8 +29,16 @@ export type WorkerRequest =
   | { id: number; session: number; type: "close" };
 
 export type WorkerResponse =
-  | { id: number; type: "built"; setupFailures: { role: string; command: string; error: string }[] }
-  | { id: number; type: "tool"; result: ToolResult; stateChange?: { role: string; command: string } }
+  | {
+      id: number;
+      type: "built";
+      setupFailures: { role: string; command: string; error: string }[];
+      /** The environment's pristine hash, and how long the build and restore took in the worker. */
+      hash: string;
+      buildMs: number;
+    }
+  /** `delta`: what the call changed, for the main thread's saved state (see saved-state.ts). */
+  | { id: number; type: "tool"; result: ToolResult; delta: SavedState }
   | { id: number; type: "diff"; diff: EnvironmentDiff }
   | { id: number; type: "hash"; hash: string }
   | { id: number; type: "closed" }

@@ -1,12 +1,13 @@
 import type { CaseWorld } from "@analystbench/scenarios";
 import { parentPort } from "node:worker_threads";
 import { buildEnvironment, type SimEnvironment } from "../environment";
-import { runTool } from "../tools/run-tool";
+import { runTool, type ToolResult } from "../tools/run-tool";
 import { MAX_WORLDS_PER_WORKER, type WorkerRequest, type WorkerResponse } from "./protocol";
 
 /**
  * The simulation's own thread: it owns the environments of the sessions placed on it, so a
- * hostile command can only ever stall this thread, which the main thread kills and rebuilds.
+ * hostile command can only ever stall this thread, which the main thread kills; the sessions it
+ * held are rebuilt elsewhere from the state their tool calls sent back.
  * The main thread sends one request at a time, so requests never interleave here.
  */
 const envs = new Map<number, SimEnvironment>();
@@ -30,21 +31,44 @@ port.on("message", (msg: WorkerRequest) => {
   );
 });
 
-async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
-  if (msg.type === "build") {
-    if (msg.world) {
-      worlds.set(msg.worldKey, msg.world);
-      if (worlds.size > MAX_WORLDS_PER_WORKER) worlds.delete(worlds.keys().next().value!);
-    }
-    const world = worlds.get(msg.worldKey);
-    if (!world) throw new Error("the worker does not hold this world");
-    const hashKey = `${msg.worldKey}\u0000${msg.seed}`;
-    const env = await buildEnvironment(world, { seed: msg.seed, knownHash: hashes.get(hashKey) });
-    hashes.set(hashKey, await env.hash());
-    for (const r of msg.replay) await env.exec(r.role, r.command);
-    envs.set(msg.session, env);
-    return { id: msg.id, type: "built", setupFailures: env.setupFailures };
+/** Builds from world and seed, then restores what earlier commands changed: no command runs again. */
+async function build(msg: Extract<WorkerRequest, { type: "build" }>): Promise<WorkerResponse> {
+  const started = performance.now();
+  if (msg.world) {
+    worlds.set(msg.worldKey, msg.world);
+    if (worlds.size > MAX_WORLDS_PER_WORKER) worlds.delete(worlds.keys().next().value!);
   }
+  const world = worlds.get(msg.worldKey);
+  if (!world) throw new Error("the worker does not hold this world");
+  const hashKey = `${msg.worldKey}\u0000${msg.seed}`;
+  const env = await buildEnvironment(world, { seed: msg.seed, knownHash: hashes.get(hashKey) ?? msg.knownHash });
+  const hash = await env.hash();
+  hashes.set(hashKey, hash);
+  await env.restore(msg.state);
+  envs.set(msg.session, env);
+  return { id: msg.id, type: "built", setupFailures: env.setupFailures, hash, buildMs: performance.now() - started };
+}
+
+/**
+ * Runs a tool and sends back what it changed. A tool that throws (a simulator bug) is answered
+ * as a failed call: the delta is taken either way, so the saved state matches this environment.
+ */
+async function tool(env: SimEnvironment, msg: Extract<WorkerRequest, { type: "tool" }>): Promise<WorkerResponse> {
+  let result: ToolResult;
+  try {
+    result = await runTool(env, msg.name, msg.args);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    result = {
+      ok: false,
+      output: `The tool failed inside the simulated environment (${reason}). Try a simpler command.`,
+    };
+  }
+  return { id: msg.id, type: "tool", result, delta: await env.takeDelta() };
+}
+
+async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
+  if (msg.type === "build") return build(msg);
   if (msg.type === "close") {
     envs.delete(msg.session);
     return { id: msg.id, type: "closed" };
@@ -52,13 +76,8 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
   const env = envs.get(msg.session);
   if (!env) throw new Error("this session's environment is not on this worker");
   switch (msg.type) {
-    case "tool": {
-      const before = env.commands.length;
-      const result = await runTool(env, msg.name, msg.args);
-      const record = env.commands[before];
-      const stateChange = record?.changedState ? { role: record.host, command: record.command } : undefined;
-      return { id: msg.id, type: "tool", result, stateChange };
-    }
+    case "tool":
+      return tool(env, msg);
     case "diff":
       return { id: msg.id, type: "diff", diff: await env.diff() };
     case "hash":

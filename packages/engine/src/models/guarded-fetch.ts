@@ -1,0 +1,139 @@
+/**
+ * A `fetch` for the OpenAI SDK (its `fetch` client option) that guards every response body,
+ * for two things the SDK has no option for:
+ *
+ * - Silence. The SDK's `timeout` is cleared as soon as the response headers arrive, so a body
+ *   (a stream, or a JSON reply sent slowly) is only bounded by undici's own 5-minute body
+ *   timeout. Here a read that waits longer than `idleMs` fails the body.
+ * - Size. The SDK buffers a whole JSON reply before parsing it, and buffers each server-sent
+ *   event until its blank line, copying and re-scanning the buffer for every network chunk
+ *   (quadratic in the event's size). Here the body fails once it passes `maxBytes`, and a
+ *   server-sent event once it passes `maxEventBytes`, so neither is ever held or parsed whole.
+ *
+ * The errors below are what the body fails with; the SDK passes them on (a streamed body's
+ * through the stream's iterator, a JSON body's through `response.json()`).
+ */
+export interface BodyLimits {
+  /** Longest wait for the next piece of the body. */
+  idleMs: number;
+  /** Most bytes the whole body may have. */
+  maxBytes: number;
+  /** For server-sent events: most bytes one event may have. */
+  maxEventBytes?: number;
+}
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The model server sent nothing for `idleMs` while a reply's body was being read. */
+export class ModelServerStalledError extends Error {
+  override name = "ModelServerStalledError";
+  constructor(readonly idleMs: number) {
+    super(`the model server stopped sending (nothing for ${idleMs / 1000} s)`);
+  }
+}
+
+/** A response body, or one event of a streamed body, passed its byte limit and was not read further. */
+export class ReplyTooLargeError extends Error {
+  override name = "ReplyTooLargeError";
+  constructor(readonly limitBytes: number) {
+    super(`the model's reply was larger than ${limitBytes} bytes`);
+  }
+}
+
+/** The first error of class `type` in the `cause` chain of `e` (the SDK wraps some errors it passes on). */
+export function findCause<T extends Error>(e: unknown, type: abstract new (...args: never[]) => T): T | null {
+  for (let cur = e, depth = 0; cur && depth < 8; cur = (cur as { cause?: unknown }).cause, depth++)
+    if (cur instanceof type) return cur;
+  return null;
+}
+
+/**
+ * Wraps `base` so each response's body is read under the limits `limitsFor` picks for it (a
+ * successful stream and a JSON document need different ones).
+ */
+export function guardedFetch(limitsFor: (response: Response) => BodyLimits, base: Fetch = globalThis.fetch): Fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (!response.body) return response;
+    return new Response(guardBody(response.body, limitsFor(response)), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+function guardBody(source: ReadableStream<Uint8Array>, limits: BodyLimits): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  const event = limits.maxEventBytes ? new SseEventSize() : null;
+  let total = 0;
+  const stop = (error: Error): never => {
+    // Cancelling the source closes the connection, so the rest of the body is never received.
+    reader.cancel(error).catch(() => {});
+    throw error;
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await readWithin(reader, limits.idleMs).catch(stop);
+        if (done) return controller.close();
+        total += value.byteLength;
+        if (total > limits.maxBytes) stop(new ReplyTooLargeError(limits.maxBytes));
+        if (event && event.largestAfter(value) > limits.maxEventBytes!)
+          stop(new ReplyTooLargeError(limits.maxEventBytes!));
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    // Read only when the consumer asks, so the idle clock measures the server's silence alone.
+    { highWaterMark: 0 },
+  );
+}
+
+async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ModelServerStalledError(ms)), ms);
+  });
+  try {
+    return await Promise.race([reader.read(), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The size of the server-sent event being received: bytes (line breaks aside) since the last
+ * blank line, which ends an event. Lines end in LF, CR or CRLF, as the SDK's decoder accepts.
+ */
+class SseEventSize {
+  private eventBytes = 0;
+  private lineBytes = 0;
+  private afterCR = false;
+
+  /** Feeds a chunk; returns the largest size the current event reached within it. */
+  largestAfter(chunk: Uint8Array): number {
+    let largest = this.eventBytes;
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i]!;
+      if (b === LF && this.afterCR) {
+        this.afterCR = false; // the LF of a CRLF: the line already ended at the CR
+        continue;
+      }
+      this.afterCR = b === CR;
+      if (b === LF || b === CR) {
+        if (this.lineBytes === 0) this.eventBytes = 0;
+        this.lineBytes = 0;
+        continue;
+      }
+      this.lineBytes++;
+      if (++this.eventBytes > largest) largest = this.eventBytes;
+    }
+    return largest;
+  }
+}

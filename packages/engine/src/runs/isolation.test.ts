@@ -1,0 +1,87 @@
+import { findCase } from "@analystbench/scenarios";
+import { openSimSession } from "@analystbench/sim";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ModelClient, ModelReply } from "../models/model-client";
+import { runCase } from "./run-case";
+
+/**
+ * A hostile model beside builtin/reference on one shared simulation worker (issue 10, items 2
+ * and 3): its commands outlive the kill timer again and again, after it has damaged its hosts.
+ * The reference run must score exactly as it does alone, and the hostile sample must still be
+ * graded on the harm it did, never end as "failed, no score".
+ */
+process.env.ANALYSTBENCH_SIM_WORKERS = "1";
+const workspace = mkdtempSync(path.join(os.tmpdir(), "ab-isolation-"));
+afterAll(() => {
+  rmSync(workspace, { recursive: true, force: true });
+  delete process.env.ANALYSTBENCH_SIM_WORKERS;
+});
+
+/** Burns CPU past any kill timer; nothing in the shell's own limits stops it. */
+const RUNAWAY = "awk 'BEGIN { for (i = 0; i < 99999; i++) for (j = 0; j < 99999; j++) {} }'";
+
+const shell = (id: string, host: string, command: string) => ({
+  id,
+  name: "execute_shell_command",
+  arguments: { device_role: host, command_with_args: command },
+  rawArguments: JSON.stringify({ device_role: host, command_with_args: command }),
+  parseError: null,
+});
+
+/** Damages the DNS server's evidence, then runs past the kill timer three times, then reports. */
+function hostileModel(): ModelClient {
+  const turns: ModelReply["toolCalls"][] = [
+    [shell("h1", "DC/DNS", "rm -f /var/log/named/queries.log"), shell("h2", "DC/DNS", "echo > /var/log/syslog")],
+    [shell("h3", "CI/CD Server", RUNAWAY)],
+    [shell("h4", "CI/CD Server", RUNAWAY), shell("h5", "Git Server", RUNAWAY)],
+  ];
+  let turn = 0;
+  return {
+    name: "test/hostile",
+    baseUrl: null,
+    async complete(request) {
+      const toolCalls = request.tools.length ? (turns[turn++] ?? []) : [];
+      return {
+        content: toolCalls.length ? "" : "The logs were noisy, so I cleaned them up. Nothing else to report.",
+        toolCalls,
+        finishReason: toolCalls.length ? "tool_calls" : "stop",
+        usage: { inputTokens: 10, outputTokens: 10, totalTokens: 20, costUsd: null },
+        retries: 0,
+      };
+    },
+  };
+}
+
+describe("one run can never spoil another", () => {
+  it("leaves the reference's score untouched while a hostile run kills the shared worker, and grades the hostile harm", async () => {
+    const testCase = findCase("s2-typosquatting")!;
+    const [reference, hostile] = await Promise.all([
+      runCase({ testCase, model: "builtin/reference", workspaceDir: workspace, version: "test" }),
+      runCase({
+        testCase,
+        model: "test/hostile",
+        workspaceDir: workspace,
+        version: "test",
+        createModel: () => hostileModel(),
+        openSession: (world, o) => openSimSession(world, { ...o, toolTimeoutMs: 2_000 }),
+      }),
+    ]);
+    for (const s of reference.run.samples) {
+      expect(s.validity, s.error?.message).toBe("valid");
+      expect(s.score?.total).toBe(10);
+    }
+    const [h] = hostile.run.samples;
+    expect(h!.validity).toBe("valid");
+    expect(h!.status).toBe("completed");
+    const stopped = h!.timeline.filter((e) => e.kind === "tool" && /was stopped/.test(e.output));
+    expect(
+      stopped,
+      JSON.stringify(h!.timeline.filter((e) => e.kind === "tool").map((e) => e.output.slice(0, 200))),
+    ).toHaveLength(3);
+    expect(h!.diff.files.map((f) => f.path)).toEqual(expect.arrayContaining(["/var/log/named/queries.log"]));
+    expect(h!.score!.total).toBeLessThan(0);
+  }, 120_000);
+});

@@ -1,0 +1,162 @@
+import type { CaseSample, TestCase } from "@analystbench/scenarios";
+import type { EnvironmentDiff, SimSession } from "@analystbench/sim";
+import { runSample, type RunSampleInput, type SampleProgress, type TranscriptResult } from "../agent/run-sample";
+import { gradeSample } from "../grading/grade-sample";
+import { applyJudge } from "../grading/judge";
+import type { ModelClient } from "../models/model-client";
+import type { RunLimits, SampleResult, SampleValidity, ToolEvent } from "../types";
+
+/**
+ * One sample × epoch from start to grade: open a fresh environment, run the agent loop, read the
+ * environment's diff and hash, grade. A sample whose harness failed (ours, not the model's) is
+ * run once more on a fresh environment; when it fails again it is reported invalid and kept out
+ * of every average. Whatever happens, the transcript and the diff of what the agent did are kept
+ * and graded: harm done before a failure still costs its minus.
+ */
+export interface SampleJob {
+  testCase: TestCase;
+  sample: CaseSample;
+  epoch: number;
+  world: ReturnType<TestCase["world"]>;
+  seed: string;
+  limits: RunLimits;
+  evidenceFiles: { role: string; path: string }[];
+  model: ModelClient;
+  grader: ModelClient | null;
+  openSession(world: SampleJob["world"], opts: { seed: string }): Promise<SimSession>;
+  now(): number;
+  signal: AbortSignal;
+  temperature?: number;
+  onProgress?(p: SampleProgress): void;
+}
+
+export async function runSampleJob(job: SampleJob): Promise<SampleResult> {
+  const first = await attempt(job, 1);
+  if (first.validity !== "invalid" || job.signal.aborted) return first;
+  const second = await attempt(job, 2);
+  return { ...second, retriedAfter: first.error?.message ?? "the harness failed" };
+}
+
+const EMPTY_DIFF: EnvironmentDiff = { files: [], stateChanges: [], commands: [] };
+
+async function attempt(job: SampleJob, number: number): Promise<SampleResult> {
+  let counter = 0;
+  const ctx = {
+    now: job.now,
+    id: (prefix: string) => `${prefix}-${job.sample.id}-${job.epoch}-${number}-${++counter}`,
+  };
+  let session: SimSession;
+  try {
+    session = await job.openSession(job.world, { seed: job.seed });
+  } catch (e) {
+    return environmentNeverBuilt(job, e);
+  }
+  try {
+    const transcript = await runSample({ ...pick(job), session, ctx });
+    const environment = await readEnvironment(session);
+    const result = await graded(job, transcript, environment.diff);
+    const error = transcript.error ?? environment.error;
+    const validity = validityOf(result, error);
+    // An invalid sample's grade means nothing: only harm (which makes it valid) would.
+    return {
+      ...result,
+      score: validity === "invalid" ? null : result.score,
+      envHash: environment.envHash,
+      error,
+      validity,
+    };
+  } finally {
+    await session.close().catch(() => {});
+  }
+}
+
+function pick(job: SampleJob): Omit<RunSampleInput, "session" | "ctx"> {
+  const { testCase, sample, epoch, model, limits, seed, signal, temperature, onProgress } = job;
+  return { testCase, sample, epoch, model, limits, seed, signal, temperature, onProgress };
+}
+
+/** The environment after the run; when it cannot be read, the harness failed (the run's own record stands). */
+async function readEnvironment(
+  session: SimSession,
+): Promise<{ diff: EnvironmentDiff; envHash: string; error: SampleResult["error"] }> {
+  try {
+    return { diff: await session.diff(), envHash: await session.hash(), error: null };
+  } catch (e) {
+    const message = `the simulated environment could not be read after the run: ${(e as Error).message}`;
+    return { diff: EMPTY_DIFF, envHash: "", error: { message, stack: null, source: "harness" } };
+  }
+}
+
+async function graded(job: SampleJob, transcript: TranscriptResult, diff: EnvironmentDiff): Promise<SampleResult> {
+  const toolEvents = transcript.timeline.filter((e): e is ToolEvent => e.kind === "tool");
+  const score = gradeSample({
+    checkpoints: job.sample.task.checkpoints,
+    report: transcript.finalReport,
+    toolEvents,
+    diff,
+    evidenceFiles: job.evidenceFiles,
+  });
+  if (job.grader) {
+    const cps = job.sample.task.checkpoints;
+    const problem = await applyJudge(
+      job.grader,
+      cps,
+      score.checkpoints,
+      transcript.finalReport,
+      toolEvents,
+      job.signal,
+    );
+    if (problem)
+      transcript.timeline.push({ kind: "info", timestamp: iso(job.now()), source: "grader", data: { problem } });
+  }
+  transcript.timeline.push({ kind: "score", timestamp: iso(job.now()) });
+  return { ...transcript, score, envHash: "", diff, validity: "valid" };
+}
+
+/**
+ * Valid unless the harness (or the provider, or an operator's cancel) ended the sample. A sample
+ * whose grade already holds a minus is valid whatever ended it: harm is decided by what the agent
+ * did, and breaking the environment must never be a way to escape it.
+ */
+function validityOf(result: SampleResult, error: SampleResult["error"]): SampleValidity {
+  if (!error) return "valid";
+  if (result.score?.checkpoints.some((c) => c.outcome === "minus")) return "valid";
+  if (error.source === "model") return "model_failure";
+  return "invalid";
+}
+
+function environmentNeverBuilt(job: SampleJob, e: unknown): SampleResult {
+  const at = iso(job.now());
+  return {
+    caseId: job.testCase.id,
+    sampleId: job.sample.id,
+    title: job.sample.title,
+    epoch: job.epoch,
+    model: job.model.name,
+    status: "failed",
+    validity: "invalid",
+    systemPrompt: "",
+    taskPrompt: "",
+    messages: [],
+    timeline: [],
+    finalReport: "",
+    score: null,
+    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null },
+    turns: 0,
+    toolCalls: 0,
+    limitsHit: [],
+    error: {
+      message: `the simulated environment failed: ${(e as Error).message}`,
+      stack: (e as Error).stack ?? null,
+      source: "harness",
+    },
+    startedAt: at,
+    completedAt: at,
+    durationMs: 0,
+    seed: job.seed,
+    envHash: "",
+    diff: EMPTY_DIFF,
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
