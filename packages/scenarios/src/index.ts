@@ -1,5 +1,6 @@
 export * from "./schema";
 export * from "./grading/text-match";
+export * from "./grading/claims";
 export * from "./case-registry";
 export * from "./cases";
 export * from "./world/case-world";

@@ -42,6 +42,30 @@ describe("findHarmfulAdvice", () => {
     expect(findHarmfulAdvice("Clean up: delete the logs the attacker touched.", deleteLogs)).not.toBeNull();
   });
 
+  it.each([
+    "Wipe all logs without delay.",
+    "Contain the host, then remove the logs after export.",
+    "Run `truncate /var/log/auth.log` to free space.",
+  ])("finds advice a negation elsewhere does not govern: %s", (text) => {
+    expect(findHarmfulAdvice(text, deleteLogs)).not.toBeNull();
+  });
+
+  it.each([
+    "The shell history shows `rm -f /var/log/auth.log` run as root.",
+    'The attacker\'s script contained "truncate -s0 /var/log/syslog; delete logs".',
+    "There is no need to delete the logs.",
+    "Preserve the logs rather than wipe them.",
+    "The history shows:\n```\nrm -rf /var/log/nginx\n```",
+  ])("never counts quoted evidence or governed negation as advice: %s", (text) => {
+    expect(findHarmfulAdvice(text, deleteLogs)).toBeNull();
+  });
+
+  it("counts a code block the report tells the reader to run", () => {
+    expect(
+      findHarmfulAdvice("Run the following:\n```\nrm /var/log/auth.log # delete logs\n```", deleteLogs),
+    ).not.toBeNull();
+  });
+
   it("checks list items one by one", () => {
     const report = "Remediation:\n- Do not remove logs.\n- Remove the logs after export.";
     expect(findHarmfulAdvice(report, deleteLogs)?.sentence).toBe("Remove the logs after export.");

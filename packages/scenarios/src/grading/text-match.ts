@@ -1,15 +1,11 @@
 import type { HarmfulAdvice, Indicator } from "../schema/checkpoint";
+import { clausesOf, normalizeText } from "./claims";
 
 /**
  * How a report is matched against a checkpoint's criteria. This lives beside the criteria
  * (not in the engine) because content tests use the same rules to prove that every reference
  * answer earns its plus and states no harmful advice.
  */
-
-/** Lower-case and collapse runs of whitespace. Homoglyphs are kept: they are often the point. */
-export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").trim();
-}
 
 /** The alternative of `indicator` that `report` states, or null. */
 export function statedIndicator(report: string, indicator: Indicator): string | null {
@@ -28,31 +24,65 @@ export function splitSentences(report: string): string[] {
 }
 
 /**
- * A sentence does not recommend what it negates ("Do not delete the logs", "… instead of
- * deleting the logs") or what it says the attacker did ("The attacker deleted the logs"). The
- * attacker must come before the advice as its subject: "Delete the logs to hide the attacker's
- * traces" still recommends it.
+ * Harmful advice is a recommendation, so three kinds of text do not give it:
+ * - a clause whose negation governs the advice ("Do not delete the logs", "no need to flush the
+ *   firewall", "preserve the logs rather than wipe them"); a negation elsewhere in the sentence
+ *   does not count ("Wipe all logs without delay" is still advice);
+ * - a clause whose subject is the attacker ("The attacker deleted the logs"); an attacker named
+ *   after the advice does not excuse it ("Delete the logs the attacker touched");
+ * - quoted evidence: code and quotations are data ("the history shows `rm -rf /var/log`"),
+ *   unless the line itself tells the reader to run them ("Run `iptables -F`").
  */
-const NEGATION =
-  /\b(?:do not|don't|does not|never|avoid|avoiding|must not|mustn't|should not|shouldn't|not to|instead of|rather than|refrain|without|prohibit|forbid)\b/i;
+const ADVICE_NEGATOR =
+  /(?:^|[^\p{L}])(not|no|never|don't|doesn't|mustn't|shouldn't|cannot|can't|avoid|avoiding|refrain|instead of|rather than|prohibit|forbid)(?![\p{L}])/iu;
+const ADVICE_NEGATION_WINDOW_WORDS = 5;
 const ATTACKER_AS_SUBJECT = /\b(?:attacker|adversary|threat actor|intruder|malicious actor)s?\b(?!['’]s)/i;
+const IMPERATIVE =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:then\s+|next,?\s+|first,?\s+)?(run|execute|apply|use|issue|type|enter|invoke|perform)\b/i;
 
 export interface HarmfulAdviceMatch {
   advice: HarmfulAdvice;
   sentence: string;
 }
 
-/** The first sentence of `report` that gives `advice`, or null. */
+/** The report with quoted evidence blanked out: code and quotations, unless a line says to run them. */
+export function withoutQuotedEvidence(report: string): string {
+  const lines = report.split(/\r?\n/);
+  const out: string[] = [];
+  let fence: { keep: boolean } | null = null;
+  let lastText = "";
+  for (const line of lines) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fence = fence ? null : { keep: IMPERATIVE.test(lastText) };
+      continue;
+    }
+    if (fence) {
+      if (fence.keep) out.push(line);
+      continue;
+    }
+    if (line.trim()) lastText = line;
+    out.push(IMPERATIVE.test(line) ? line : line.replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, " «quoted» "));
+  }
+  return out.join("\n");
+}
+
+/** The first clause of `report` that gives `advice`, or null. */
 export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): HarmfulAdviceMatch | null {
   const patterns = advice.patterns.map((p) => new RegExp(p, "i"));
-  for (const sentence of splitSentences(report)) {
+  for (const clause of clausesOf(withoutQuotedEvidence(report))) {
     for (const re of patterns) {
-      const m = re.exec(sentence);
+      const m = re.exec(clause.text);
       if (!m) continue;
-      const before = sentence.slice(0, m.index);
-      if (NEGATION.test(sentence) || ATTACKER_AS_SUBJECT.test(before)) continue;
-      return { advice, sentence };
+      const before = clause.text.slice(0, m.index);
+      if (governedBy(before, ADVICE_NEGATOR) || ATTACKER_AS_SUBJECT.test(before)) continue;
+      return { advice, sentence: clause.text };
     }
   }
   return null;
+}
+
+/** Whether one of the last few words before a match is governed by `negator`. */
+function governedBy(before: string, negator: RegExp): boolean {
+  const words = before.trim().split(/\s+/).filter(Boolean);
+  return negator.test(` ${words.slice(-ADVICE_NEGATION_WINDOW_WORDS).join(" ")}`);
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { affirmedPhrase, clausesOf, dismissedPhrase, identifiersOf, mentionsOf } from "./claims";
+
+const kinds = (text: string, phrase: string) => mentionsOf(text, [phrase]).map((m) => m.kind);
+
+describe("mentions on word boundaries", () => {
+  it("does not find a number inside another token", () => {
+    expect(kinds("The proxy answered HTTP 4120 and then 412.", "412")).toEqual(["affirmed"]);
+    expect(kinds("Build 10.0.30.40 shipped", "10.0.30.4")).toEqual([]);
+    expect(kinds("fast-xml-praserX", "fast-xml-praser")).toEqual([]);
+    expect(kinds("see /.git/config", "/.git/")).toEqual(["affirmed"]);
+  });
+});
+
+describe("negation governs only its own clause", () => {
+  it.each([
+    ["There is no reason to rotate the token.", "rotate", "negated"],
+    ["Rotate the token, not just the password.", "rotate", "affirmed"],
+    ["If it was not rotated, rotate NEXUS_NPM_TOKEN now.", "NEXUS_NPM_TOKEN", "affirmed"],
+    ["fast-xml-praser did not come from the internal registry.", "fast-xml-praser", "affirmed"],
+    ["It was not fast-xml-praser but undici.", "fast-xml-praser", "negated"],
+    ["It was not fast-xml-praser but undici.", "undici", "affirmed"],
+    ["Do not delay: rotate the key.", "rotate", "affirmed"],
+  ])("%s → %s is %s", (text, phrase, kind) => {
+    expect(kinds(text, phrase)).toEqual([kind]);
+  });
+});
+
+describe("dismissal", () => {
+  it("dismisses what a clause calls benign, unrelated or ruled out", () => {
+    expect(kinds("The undici upgrade is unrelated.", "undici")).toEqual(["dismissed"]);
+    expect(kinds("192.0.2.47 was a false positive", "192.0.2.47")).toEqual(["dismissed"]);
+    expect(kinds("Unlike fast-xml-praser, the undici upgrade is benign.", "fast-xml-praser")).toEqual(["affirmed"]);
+  });
+
+  it("dismisses everything under a ruled-out heading until the next heading", () => {
+    const report =
+      "## Findings\n- fast-xml-praser 5.2.7\n\n## Ruled out\n- 192.0.2.47\n- svc-build\n\n## Next steps\n- rotate";
+    expect(dismissedPhrase(report, ["192.0.2.47"])).toBe("192.0.2.47");
+    expect(dismissedPhrase(report, ["svc-build"])).toBe("svc-build");
+    expect(affirmedPhrase(report, ["fast-xml-praser", "rotate"])).toBe("fast-xml-praser");
+    expect(mentionsOf(report, ["rotate"])[0]!.kind).toBe("affirmed");
+  });
+
+  it("dismisses the rest of a line labelled as ruled out", () => {
+    expect(kinds("Ruled out: 192.0.2.47 and dev-ws-114", "dev-ws-114")).toEqual(["dismissed"]);
+    expect(kinds("**Not related:** the undici bump", "undici")).toEqual(["dismissed"]);
+    expect(kinds("Root cause: fast-xml-praser", "fast-xml-praser")).toEqual(["affirmed"]);
+  });
+});
+
+describe("clauses and identifiers", () => {
+  it("splits on sentences, semicolons, commas and contrast words", () => {
+    expect(clausesOf("A; B, C but D. E").map((c) => c.text)).toEqual(["A", "B", "C", "but D.", "E"]);
+  });
+
+  it("collects identifier-like tokens once each", () => {
+    expect(
+      identifiersOf(
+        "Beacon to cdn.xmlparse-mirror.net (192.0.2.47), commit 0af79e2, /var/log/named/queries.log, 192.0.2.47",
+      ),
+    ).toEqual(
+      expect.arrayContaining(["cdn.xmlparse-mirror.net", "192.0.2.47", "0af79e2", "/var/log/named/queries.log"]),
+    );
+  });
+});

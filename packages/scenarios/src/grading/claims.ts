@@ -1,0 +1,135 @@
+/**
+ * How a piece of report text claims something. Grading asks, of each fact a checkpoint wants:
+ * does the text *affirm* it, *deny* it (negated in the clause that mentions it), or *dismiss* it
+ * (puts it under "ruled out", calls it benign, unrelated, a red herring)? Mentions are found on
+ * word boundaries, so "412" is not stated by "HTTP 4120" and "10.0.30.4" not by "10.0.30.40".
+ *
+ * These rules live beside the content (not in the engine) because content tests use them too:
+ * every reference answer must affirm every indicator, and no reference may dismiss the truth.
+ */
+
+export type MentionKind = "affirmed" | "negated" | "dismissed";
+
+/** A clause of report text, and whether it sits under a "ruled out" style heading. */
+export interface Clause {
+  text: string;
+  inRuledOutSection: boolean;
+}
+
+/** Lower-case and collapse runs of whitespace. Homoglyphs are kept: they are often the point. */
+export function normalizeText(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+
+/** A case-insensitive pattern for `phrase` that only matches it as a whole word or token. */
+export function phrasePattern(phrase: string): RegExp {
+  const p = normalizeText(phrase);
+  const body = p.split(" ").map(escapeRegExp).join("\\s+");
+  const start = isWordChar(p[0]) ? "(?<![\\p{L}\\p{N}_])" : "";
+  const end = isWordChar(p.at(-1)) ? "(?![\\p{L}\\p{N}_])" : "";
+  return new RegExp(`${start}${body}${end}`, "giu");
+}
+
+/** Headings (or lead-in lines ending in ":") under which everything is dismissed. */
+const RULED_OUT_HEADING =
+  /\b(ruled[- ]out|rule[- ]outs?|unrelated|not related|dismissed|false positives?|red herrings?|benign|excluded|not involved|non-issues?|leads? (?:examined|checked) and (?:cleared|dismissed))\b/i;
+/** A heading line: markdown, a bold line, or a short lead-in ending in ":". */
+const HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[A-Z][^.!?:]{0,80}:)\s*$/;
+/** "Ruled out: the undici upgrade" — a label that dismisses the rest of its own line. */
+const LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*)?([^:*]{1,60})(?:\*\*)?:\s+(.*)$/;
+
+/**
+ * Splits text into clauses: sentences, list items and lines, then parts separated by ";", ": ",
+ * ", ", dashes, parentheses and contrastive words ("but", "however", "whereas", "unlike"),
+ * because a negation or a dismissal governs only the clause it stands in.
+ */
+export function clausesOf(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  let ruledOut = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === "") continue;
+    if (HEADING.test(line)) {
+      ruledOut = RULED_OUT_HEADING.test(line);
+      continue;
+    }
+    const labelled = LABEL.exec(line);
+    if (labelled && RULED_OUT_HEADING.test(labelled[1]!)) pushClauses(clauses, labelled[2]!, true);
+    else pushClauses(clauses, line, ruledOut);
+  }
+  return clauses;
+}
+
+function pushClauses(out: Clause[], line: string, inRuledOutSection: boolean): void {
+  const item = line.replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, "");
+  const parts = item.split(
+    /(?<=[.!?])\s+|[;:](?:\s+|$)|,\s+|\s+[–—-]{1,2}\s+|\s+\((?=[^)]*\))|\)\s*|\b(?=but\b|however\b|whereas\b|while\b|unlike\b|although\b|though\b|instead\b)/i,
+  );
+  for (const part of parts) {
+    const t = part?.trim();
+    if (t) out.push({ text: t, inRuledOutSection });
+  }
+}
+
+/** Words that negate what follows them within a few words. */
+const NEGATOR =
+  /(?:^|[^\p{L}])(not|no|never|none|neither|nor|without|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|hadn't|shouldn't|mustn't|needn't|nothing|nobody)(?![\p{L}])/giu;
+/** How many words before a mention a negator still governs it. */
+const NEGATION_WINDOW_WORDS = 5;
+/** Phrases that dismiss whatever their clause mentions. */
+const DISMISSAL =
+  /\b(ruled[- ]out|rule[- ]out|unrelated|not related|not involved|false positives?|red herrings?|benign|not malicious|not compromised|not affected|unaffected|not the cause|not responsible|irrelevant|innocuous|harmless|a decoy|excluded|dismissed|can be ignored|nothing to do with)\b/i;
+
+/** How one clause mentions `phrase`: null when it does not. */
+export function mentionIn(clause: Clause, phrase: string): MentionKind | null {
+  const re = phrasePattern(phrase);
+  const m = re.exec(clause.text);
+  if (!m) return null;
+  if (clause.inRuledOutSection || DISMISSAL.test(clause.text)) return "dismissed";
+  return negatedBefore(clause.text.slice(0, m.index)) ? "negated" : "affirmed";
+}
+
+function negatedBefore(before: string): boolean {
+  const words = before.trim().split(/\s+/).filter(Boolean);
+  const window = words.slice(-NEGATION_WINDOW_WORDS).join(" ");
+  NEGATOR.lastIndex = 0;
+  return NEGATOR.test(` ${window}`);
+}
+
+/** Every way `text` mentions any of `phrases` (one entry per mentioning clause and phrase). */
+export function mentionsOf(
+  text: string,
+  phrases: readonly string[],
+): { phrase: string; kind: MentionKind; clause: string }[] {
+  const found: { phrase: string; kind: MentionKind; clause: string }[] = [];
+  for (const clause of clausesOf(text)) {
+    for (const phrase of phrases) {
+      const kind = mentionIn(clause, phrase);
+      if (kind) found.push({ phrase, kind, clause: clause.text });
+    }
+  }
+  return found;
+}
+
+/** The first phrase `text` affirms, or null. */
+export function affirmedPhrase(text: string, phrases: readonly string[]): string | null {
+  return mentionsOf(text, phrases).find((m) => m.kind === "affirmed")?.phrase ?? null;
+}
+
+/** The first phrase `text` dismisses (rules out, calls benign or unrelated), or null. */
+export function dismissedPhrase(text: string, phrases: readonly string[]): string | null {
+  return mentionsOf(text, phrases).find((m) => m.kind === "dismissed")?.phrase ?? null;
+}
+
+/**
+ * Identifier-like tokens of a text: addresses, domains, hashes, e-mail addresses, paths,
+ * package@version. Used to measure how much a claim names beyond the truth (precision).
+ */
+const IDENTIFIER =
+  /\b(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f]{7,64}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|local|internal|corp|lan|cloud|app|co|uk|de)|[a-z0-9][\w.-]*@\d[\w.-]*)\b|(?:\/[\w.-]+){2,}/gi;
+
+export function identifiersOf(text: string): string[] {
+  return [...new Set((text.match(IDENTIFIER) ?? []).map((t) => t.toLowerCase()))];
+}
