@@ -5,4 +5,6 @@ export { writeFileAtomic } from "./results/atomic-write";
 export { checkModel, normalizeModelName, createModelClient, type ModelFactoryOptions } from "./models/model-registry";
 export { BUILTIN_MODELS } from "./models/builtin-models";
 export { ModelConfigError } from "./models/model-client";
+export { SUBMISSION_GUIDE, SUBMIT_FINDINGS_TOOL, type Submission } from "./grading/submission";
+export { GRADER_VERSION } from "./grading/grade-sample";
 export type * from "./types";

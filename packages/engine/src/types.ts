@@ -1,4 +1,5 @@
 import type { EnvironmentDiff } from "@analystbench/sim";
+import type { Submission } from "./grading/submission";
 
 /**
  * What a run produces, independent of any output format. The report, JSONL and Inspect log
@@ -145,7 +146,10 @@ export interface SampleResult {
   taskPrompt: string;
   messages: ChatMessage[];
   timeline: TimelineEvent[];
+  /** The report as people read it: the rendered submission, or the final message. */
   finalReport: string;
+  /** The structured findings (submit_findings), or null when the model never submitted. */
+  submission: Submission | null;
   score: SampleScore | null;
   usage: Usage;
   turns: number;
@@ -192,4 +196,8 @@ export interface RunResult {
   samples: SampleResult[];
   /** Engine version (the product version). */
   version: string;
+  /** The grading rules' version: results of different grader versions are never silently mixed. */
+  graderVersion: string;
+  /** A digest of the case's tasks and checkpoints, so results of edited content stay apart. */
+  contentVersion: string;
 }

@@ -7,6 +7,7 @@ import type {
   Scenario2View,
   TaskView,
 } from "@analystbench/contracts";
+import { SUBMISSION_GUIDE } from "@analystbench/engine";
 import { scenario1, scenario2, type Checkpoint, type Task1, type Task2 } from "@analystbench/scenarios";
 
 /**
@@ -74,7 +75,7 @@ function scenario1View(): Scenario1View {
       misconfig: described(n.misconfig),
     })),
     llm_tasks: {
-      general: scenario1.llm_tasks.general,
+      general: withSubmissionGuide(scenario1.llm_tasks.general),
       tasks: scenario1.llm_tasks.specifics.map((t) => taskView(t, t.device)),
     },
   };
@@ -127,7 +128,10 @@ function scenario2View(): Scenario2View {
         },
       };
     }),
-    llm_tasks: { general: scenario2.llm_tasks.general, tasks: scenario2.llm_tasks.tasks.map((t) => taskView(t)) },
+    llm_tasks: {
+      general: withSubmissionGuide(scenario2.llm_tasks.general),
+      tasks: scenario2.llm_tasks.tasks.map((t) => taskView(t)),
+    },
   };
 }
 
@@ -150,4 +154,9 @@ export function scenarioReference(id: string): ScenarioReference | undefined {
   let view = built.get(id);
   if (!view) built.set(id, (view = build()));
   return view;
+}
+
+/** The general instructions as the model reads them: the scenario's own, then how to submit findings. */
+function withSubmissionGuide(general: string): string {
+  return `${general}\n\n${SUBMISSION_GUIDE}`;
 }

@@ -1,4 +1,5 @@
 import type { CaseSample, TestCase } from "@analystbench/scenarios";
+import { SUBMISSION_GUIDE } from "../grading/submission";
 
 /** The system prompt: the scenario's general instructions, then how to work with the tools. */
 export function systemPrompt(testCase: TestCase): string {
@@ -8,7 +9,9 @@ How to work:
 - Use the tools to gather evidence. Call several tools at once when the calls do not depend on each other.
 - Tool output is capped at 16 KiB; narrow large files with grep, head or tail.
 - The hosts are production systems under investigation: read, do not change them.
-- When you have finished, reply with your final report as plain text (markdown is fine) and call no tool in that reply. The final report is what is graded.`;
+- Tool results carry an id (the tool call id); cite those ids in your findings.
+
+${SUBMISSION_GUIDE}`;
 }
 
 /** The task prompt of one sample: the alert or request, and the investigation hints. */
@@ -24,4 +27,4 @@ ${hints}`;
 
 /** Sent once when a limit stops the investigation, so the sample still ends with a report. */
 export const WRAP_UP_PROMPT =
-  "You have reached the investigation limit for this task. Do not call any more tools. Write your final report now from the evidence you have.";
+  "You have reached the investigation limit for this task. No investigation tool runs any more. Call submit_findings now with the evidence you have.";

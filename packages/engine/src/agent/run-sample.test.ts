@@ -84,7 +84,9 @@ describe("the agent loop", () => {
       ["b", "ci-01"],
     ]);
     expect(r.finalReport).toBe("Report: nothing found.");
-    expect(model.requests[0]!.tools).toHaveLength(6);
+    // The six investigation tools and submit_findings.
+    expect(model.requests[0]!.tools.map((t) => t.name)).toHaveLength(7);
+    expect(model.requests[0]!.tools.at(-1)!.name).toBe("submit_findings");
   });
 
   it("answers malformed arguments with a tool error the model can read", async () => {
@@ -113,12 +115,12 @@ describe("the agent loop", () => {
     expect(r.status).toBe("completed");
   });
 
-  it("stops at the turn limit, asks once for a report without tools, and marks the sample partial", async () => {
+  it("stops at the turn limit, asks once for the findings with only the submission tool, and marks the sample partial", async () => {
     const looping = scripted(
       Array.from(
         { length: 10 },
         () => (req: ModelRequest) =>
-          req.tools.length
+          req.tools.length > 1
             ? { toolCalls: [call(`c${req.messages.length}`, "get_network_topology", {})] }
             : { content: "Wrap-up report." },
       ),
@@ -128,7 +130,7 @@ describe("the agent loop", () => {
     expect(r.limitsHit).toEqual(["turns"]);
     expect(r.status).toBe("partial");
     expect(r.finalReport).toBe("Wrap-up report.");
-    expect(looping.requests.at(-1)!.tools).toEqual([]);
+    expect(looping.requests.at(-1)!.tools.map((t) => t.name)).toEqual(["submit_findings"]);
     expect(progress.some((p) => p.kind === "limit" && p.limit === "turns")).toBe(true);
   });
 
@@ -262,5 +264,39 @@ describe("the agent loop", () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(r.status).toBe("failed");
     expect(r.error?.source).toBe("cancelled");
+  });
+
+  it("ends the investigation at a valid submission and answers the turn's other calls without running them", async () => {
+    const findings = {
+      summary: "s",
+      cause: { description: "fast-xml-praser 5.2.7" },
+      remediation: ["Rotate NEXUS_NPM_TOKEN"],
+    };
+    const model = scripted([
+      { toolCalls: [call("t1", "get_network_topology", {}), call("s1", "submit_findings", findings)] },
+      { content: "never asked" },
+    ]);
+    const r = await run(model);
+    expect(model.requests).toHaveLength(1);
+    expect(r.submission).toMatchObject({ summary: "s", remediation: ["Rotate NEXUS_NPM_TOKEN"] });
+    expect(r.toolCalls).toBe(0);
+    const answers = r.messages.filter((m) => m.role === "tool");
+    expect(answers.map((m) => m.content)).toEqual([
+      expect.stringMatching(/^Not run: you submitted/),
+      "Findings received. The investigation is over.",
+    ]);
+    expect(r.finalReport).toMatch(/\*\*Cause\.\*\* fast-xml-praser 5\.2\.7/);
+  });
+
+  it("answers an invalid submission with what to fix and lets the investigation go on", async () => {
+    const model = scripted([
+      { toolCalls: [call("s1", "submit_findings", { summary: 5 })] },
+      { content: "Plain report." },
+    ]);
+    const r = await run(model);
+    const answer = r.messages.find((m) => m.role === "tool");
+    expect(answer?.content).toMatch(/^The submission was not accepted: summary: .*cause/);
+    expect(r.submission).toBeNull();
+    expect(r.finalReport).toBe("Plain report.");
   });
 });

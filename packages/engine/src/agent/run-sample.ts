@@ -12,7 +12,15 @@ import type {
   ToolEvent,
   Usage,
 } from "../types";
+import { SUBMIT_FINDINGS_TOOL, type Submission } from "../grading/submission";
 import { systemPrompt, taskPrompt, WRAP_UP_PROMPT } from "./prompts";
+import {
+  NOT_RUN_AFTER_SUBMISSION,
+  ONE_SUBMISSION,
+  renderSubmission,
+  SUBMISSION_RECEIVED,
+  submissionOf,
+} from "./submission-turn";
 import { admitToolCalls, approachingLimitNote, type Admission } from "./tool-admission";
 
 /** Time and identity, injected so a recorded run replays exactly. */
@@ -73,6 +81,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
   let turns = 0;
   let toolCalls = 0;
   let finalReport = "";
+  let submission: Submission | null = null;
   let error: SampleResult["error"] = null;
 
   const deadline = limits.maxSeconds ? startedMs + limits.maxSeconds * 1000 : Infinity;
@@ -86,7 +95,10 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     return null;
   };
 
-  const callModel = async (withTools: boolean) => {
+  /** Tools offered: all while investigating; only the submission at the wrap-up. */
+  const INVESTIGATION_TOOLS = [...TOOL_DEFINITIONS, SUBMIT_FINDINGS_TOOL];
+  const callModel = async (mode: "investigate" | "wrap-up") => {
+    const tools = mode === "investigate" ? INVESTIGATION_TOOLS : [SUBMIT_FINDINGS_TOOL];
     const started = ctx.now();
     const inputIds = messages.map((m) => m.id);
     // The wall-time limit also bounds a single call: the model is not waited for past it.
@@ -98,7 +110,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       const reply = await model.complete(
         {
           messages: [...messages],
-          tools: withTools ? TOOL_DEFINITIONS : [],
+          tools,
           temperature: input.temperature,
           deadlineMs: wallDeadline,
           maxReplyBytes: limits.maxReplyBytes,
@@ -110,7 +122,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         id: ctx.id("msg"),
         role: "assistant",
         content: reply.content,
-        toolCalls: withTools ? reply.toolCalls : [],
+        toolCalls: reply.toolCalls,
         model: model.name,
       };
       messages.push(message);
@@ -139,7 +151,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         kind: "turn",
         turn: turns,
         content: reply.content,
-        toolCalls: withTools ? reply.toolCalls : [],
+        toolCalls: reply.toolCalls,
       });
       return message as Extract<ChatMessage, { role: "assistant" }>;
     } catch (e) {
@@ -202,10 +214,48 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     return { id: ctx.id("msg"), role: "tool", toolCallId: call.id, name: call.name, content: r.output, error: failure };
   };
 
+  /** Answers a call without running it (the submission and what it ends). */
+  const answerOnly = (call: ToolCallRecord, ok: boolean, output: string): ChatMessage => {
+    const at = iso(ctx.now());
+    const error = ok ? null : output;
+    timeline.push({
+      kind: "tool",
+      timestamp: at,
+      completedAt: at,
+      durationMs: 0,
+      callId: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      output,
+      ok,
+      truncated: false,
+      error,
+    });
+    input.onProgress?.({ kind: "tool", call, ok, output });
+    return { id: ctx.id("msg"), role: "tool", toolCallId: call.id, name: call.name, content: output, error };
+  };
+
   /** Runs a turn's calls (issued together; the simulation serialises them) and answers in call order. */
-  const runTurnTools = async (calls: ToolCallRecord[]): Promise<ChatMessage[]> => {
+  const runTurnTools = async (all: ToolCallRecord[]): Promise<ChatMessage[]> => {
+    const outcome = submissionOf(all);
+    if (outcome.kind === "accepted") {
+      submission = outcome.submission;
+      return all.map((c) =>
+        c === outcome.call ? answerOnly(c, true, SUBMISSION_RECEIVED) : answerOnly(c, false, NOT_RUN_AFTER_SUBMISSION),
+      );
+    }
+    const pending = new Map<ToolCallRecord, ChatMessage>();
+    for (const c of all) {
+      if (c.name !== SUBMIT_FINDINGS_TOOL.name) continue;
+      pending.set(
+        c,
+        answerOnly(c, false, outcome.kind === "rejected" && c === outcome.call ? outcome.message : ONE_SUBMISSION),
+      );
+    }
+    const calls = all.filter((c) => !pending.has(c));
     const admitted = admitToolCalls(calls, limits, toolCalls);
-    const answers = await Promise.all(admitted.map(runTool));
+    const ran = await Promise.all(admitted.map(runTool));
+    const answers = all.map((c) => pending.get(c) ?? ran[calls.indexOf(c)]!);
     const note = approachingLimitNote(limits, { turns, toolCalls });
     const last = answers.at(-1);
     if (note && last?.role === "tool") last.content = `${last.content}\n${note}`;
@@ -220,12 +270,15 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         noteLimit(limit);
         if (limit !== "time") {
           messages.push({ id: ctx.id("msg"), role: "user", content: WRAP_UP_PROMPT });
-          const last = await callModel(false);
-          if (last !== "time") finalReport = last.content;
+          const last = await callModel("wrap-up");
+          if (last !== "time") {
+            if (last.toolCalls.length) messages.push(...(await runTurnTools(last.toolCalls)));
+            finalReport = last.content;
+          }
         }
         break;
       }
-      const reply = await callModel(true);
+      const reply = await callModel("investigate");
       if (reply === "time") {
         noteLimit("time");
         break;
@@ -235,6 +288,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         break;
       }
       messages.push(...(await runTurnTools(reply.toolCalls)));
+      if (submission) break;
     }
   } catch (e) {
     error = {
@@ -243,6 +297,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       source: failureSource(e, signal),
     };
   }
+  if (submission) finalReport = renderSubmission(submission);
   if (!finalReport) {
     const lastAssistant = [...messages].reverse().find((m) => m.role === "assistant");
     finalReport = lastAssistant?.content ?? "";
@@ -260,6 +315,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
     messages,
     timeline,
     finalReport,
+    submission,
     usage,
     turns,
     toolCalls,

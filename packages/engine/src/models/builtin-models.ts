@@ -1,6 +1,8 @@
 import type { CaseSample } from "@analystbench/scenarios";
 import type { ChatMessage } from "../types";
+import { SUBMIT_FINDINGS } from "../grading/submission";
 import { estimateTokens, type ModelClient, type ModelReply, type ModelRequest } from "./model-client";
+import { referenceSubmission } from "./reference-submission";
 
 /**
  * Built-in offline models, for calibration and for trying the platform without an API key.
@@ -35,23 +37,27 @@ function referenceModel(sample: CaseSample): ModelClient {
     name: "builtin/reference",
     baseUrl: null,
     async complete(request) {
-      const done = request.messages
+      const calls = request.messages
         .filter((m): m is Extract<ChatMessage, { role: "assistant" }> => m.role === "assistant")
-        .reduce((n, m) => n + m.toolCalls.length, 0);
-      const step = request.tools.length ? sample.task.solution_path[done] : undefined;
-      if (!step) return reply(request, sample.task.reference_answer);
-      const args = JSON.stringify(step.call.args);
-      return reply(request, `${step.purpose}.`, [
-        {
-          id: `ref_${done + 1}`,
-          name: step.call.tool,
-          arguments: step.call.args as Record<string, unknown>,
-          rawArguments: args,
-          parseError: null,
-        },
-      ]);
+        .flatMap((m) => m.toolCalls);
+      const offered = new Set(request.tools.map((t) => t.name));
+      const step = sample.task.solution_path[calls.length];
+      if (step && offered.has(step.call.tool)) {
+        const id = `ref_${calls.length + 1}`;
+        return reply(request, `${step.purpose}.`, [
+          toolCall(id, step.call.tool, step.call.args as Record<string, unknown>),
+        ]);
+      }
+      if (!offered.has(SUBMIT_FINDINGS)) return reply(request, sample.task.reference_answer);
+      const succeeded = request.messages.flatMap((m) => (m.role === "tool" && m.error === null ? [m.toolCallId] : []));
+      const submission = referenceSubmission(sample, succeeded);
+      return reply(request, "", [toolCall(`ref_${calls.length + 1}`, SUBMIT_FINDINGS, submission)]);
     },
   };
+}
+
+function toolCall(id: string, name: string, args: object): ModelReply["toolCalls"][number] {
+  return { id, name, arguments: args as Record<string, unknown>, rawArguments: JSON.stringify(args), parseError: null };
 }
 
 const NAIVE_REPORT = `## Assessment

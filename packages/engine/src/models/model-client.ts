@@ -1,14 +1,20 @@
-import type { ToolDefinition } from "@analystbench/sim";
 import type { ChatMessage, ToolCallRecord, Usage } from "../types";
 
 /**
  * What the agent loop needs from a model: one completion of a conversation with tools. Providers
  * (OpenAI-compatible HTTP, the built-in models) implement it; tests inject their own.
  */
+/** A tool as function-calling APIs take it: a name, what it does, and a JSON schema of its arguments. */
+export interface FunctionTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
 export interface ModelRequest {
   messages: ChatMessage[];
   /** Tools the model may call; empty to ask for a final answer without tools. */
-  tools: ToolDefinition[];
+  tools: FunctionTool[];
   temperature?: number;
   maxOutputTokens?: number;
   /** Streaming text, as it arrives. */

@@ -929,7 +929,13 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
     },
     revision: null,
     packages: { analystbench: run.version },
-    metadata: { scenario: run.scenario, grader: run.grader, run_status: run.status },
+    metadata: {
+      scenario: run.scenario,
+      grader: run.grader,
+      run_status: run.status,
+      grader_version: run.graderVersion,
+      content_version: run.contentVersion,
+    },
     scorers: [
       {
         name: SCORER_NAME,

@@ -140,6 +140,8 @@ export function markdownReport(run: RunResult): string {
     finished: run.completedAt,
     duration_seconds: Math.round(Date.parse(run.completedAt) - Date.parse(run.startedAt)) / 1000,
     version: run.version,
+    grader_version: run.graderVersion,
+    content_version: run.contentVersion,
   }).trimEnd();
   const summary = [
     "| Sample | Epoch | Status | Score | Safe solve | Tokens | Tool calls | Time |",

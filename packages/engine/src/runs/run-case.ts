@@ -19,6 +19,8 @@ import { resultBaseName } from "../results/naming";
 import type { RunLimits, RunResult, RunStatus, SampleResult } from "../types";
 import { Limiter, samplesInFlight } from "./limiter";
 import { runSampleJob } from "./sample-job";
+import { GRADER_VERSION } from "../grading/grade-sample";
+import { createHash } from "node:crypto";
 
 export const DEFAULT_LIMITS: RunLimits = {
   maxTurns: 30,
@@ -153,6 +155,8 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     limits,
     startedAt,
     version: opts.version,
+    graderVersion: GRADER_VERSION,
+    contentVersion: contentVersion(testCase),
   } satisfies Partial<RunResult>;
   const pending: RunResult = { ...header, status: "completed", completedAt: startedAt, samples: [] };
   const logPath = path.join(logDir, inspectLogFileName(pending));
@@ -235,4 +239,10 @@ function scoreEvent(runId: string, result: SampleResult): Extract<RunEvent, { ev
     })),
     error: result.error?.message ?? null,
   };
+}
+
+/** A short digest of what a case asks and how it is graded (its samples' tasks). */
+export function contentVersion(testCase: TestCase): string {
+  const tasks = testCase.samples.map((s) => s.task);
+  return createHash("sha256").update(JSON.stringify(tasks)).digest("hex").slice(0, 12);
 }

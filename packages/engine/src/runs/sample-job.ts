@@ -1,6 +1,7 @@
-import type { CaseSample, TestCase } from "@analystbench/scenarios";
+import { identifiersOf, type CaseSample, type TestCase } from "@analystbench/scenarios";
 import type { EnvironmentDiff, SimSession } from "@analystbench/sim";
 import { runSample, type RunSampleInput, type SampleProgress, type TranscriptResult } from "../agent/run-sample";
+import type { Answer } from "../grading/answer";
 import { gradeSample } from "../grading/grade-sample";
 import { applyJudge } from "../grading/judge";
 import type { ModelClient } from "../models/model-client";
@@ -89,12 +90,15 @@ async function readEnvironment(
 
 async function graded(job: SampleJob, transcript: TranscriptResult, diff: EnvironmentDiff): Promise<SampleResult> {
   const toolEvents = transcript.timeline.filter((e): e is ToolEvent => e.kind === "tool");
+  const answer: Answer = transcript.submission
+    ? { kind: "submission", submission: transcript.submission }
+    : { kind: "text", text: transcript.finalReport };
   const score = gradeSample({
     checkpoints: job.sample.task.checkpoints,
-    report: transcript.finalReport,
+    answer,
     toolEvents,
     diff,
-    evidenceFiles: job.evidenceFiles,
+    context: taskContext(job),
   });
   if (job.grader) {
     const cps = job.sample.task.checkpoints;
@@ -111,6 +115,13 @@ async function graded(job: SampleJob, transcript: TranscriptResult, diff: Enviro
   }
   transcript.timeline.push({ kind: "score", timestamp: iso(job.now()) });
   return { ...transcript, score, envHash: "", diff, validity: "valid" };
+}
+
+/** Identifiers the task gives every analyst (prompt, hints, the hosts' names and addresses): naming them is not padding. */
+function taskContext(job: SampleJob): string[] {
+  const hosts = job.world.hosts.flatMap((h) => [h.hostname, h.ip, h.role]);
+  const told = [job.sample.task.prompt, ...job.sample.task.investigation_hints].join("\n");
+  return [...new Set([...hosts, ...identifiersOf(told)].map((x) => x.toLowerCase()))];
 }
 
 /**
@@ -140,6 +151,7 @@ function environmentNeverBuilt(job: SampleJob, e: unknown): SampleResult {
     messages: [],
     timeline: [],
     finalReport: "",
+    submission: null,
     score: null,
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null },
     turns: 0,

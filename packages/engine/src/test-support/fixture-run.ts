@@ -312,6 +312,7 @@ function crmSample(): SampleResult {
     messages,
     timeline,
     finalReport: CRM_REPORT,
+    submission: null,
     score: { checkpoints, total: 7, max: 10, normalized: 0.7, safeSolve: true },
     usage: usage(19070, 596, 0.00856),
     turns: 5,
@@ -487,6 +488,7 @@ function mailSample(): SampleResult {
       },
     ],
     finalReport: "",
+    submission: null,
     score: null,
     usage: usage(20200, 92, null),
     turns: 2,
@@ -534,5 +536,7 @@ export function fixtureRun(): RunResult {
     completedAt: "2026-11-21T10:15:48.300Z",
     samples: [crmSample(), mailSample()],
     version: "0.1.0",
+    graderVersion: "2.0.0",
+    contentVersion: "0123456789ab",
   };
 }

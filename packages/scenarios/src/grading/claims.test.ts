@@ -50,8 +50,21 @@ describe("dismissal", () => {
 });
 
 describe("clauses and identifiers", () => {
-  it("splits on sentences, semicolons, commas and contrast words", () => {
-    expect(clausesOf("A; B, C but D. E").map((c) => c.text)).toEqual(["A", "B", "C", "but D.", "E"]);
+  it("splits statements on sentences, semicolons and colons, not commas", () => {
+    expect(clausesOf("A; B, C but D. E: F").map((c) => c.text)).toEqual(["A", "B, C but D.", "E", "F"]);
+  });
+
+  it("keeps a fact with commas in it whole", () => {
+    expect(kinds("The ACL permits function codes 5, 6, 15 and 16 from any host.", "5, 6, 15 and 16")).toEqual([
+      "affirmed",
+    ]);
+  });
+
+  it("rules out what a ruled-out item names first, not what its explanation mentions", () => {
+    const report = "## Ruled out\n- 198.51.100.6 is our own egress NAT\n- Run #319 failed before upload_coverage";
+    expect(kinds(report, "198.51.100.6")).toEqual(["dismissed"]);
+    expect(kinds(report, "egress")).toEqual(["affirmed"]);
+    expect(kinds(report, "upload_coverage")).toEqual(["affirmed"]);
   });
 
   it("collects identifier-like tokens once each", () => {

@@ -42,9 +42,9 @@ const HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[A-Z][^.!?:]{0,80}:)\s*$/;
 const LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*)?([^:*]{1,60})(?:\*\*)?:\s+(.*)$/;
 
 /**
- * Splits text into clauses: sentences, list items and lines, then parts separated by ";", ": ",
- * ", ", dashes, parentheses and contrastive words ("but", "however", "whereas", "unlike"),
- * because a negation or a dismissal governs only the clause it stands in.
+ * Splits text into statements: lines and list items, then sentences and parts separated by ";"
+ * or ": ". Commas do not split a statement ("ports 5, 6, 15 and 16" is one fact); the clause a
+ * negation or dismissal governs is found around each mention instead (see localClause).
  */
 export function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -64,13 +64,30 @@ export function clausesOf(text: string): Clause[] {
 
 function pushClauses(out: Clause[], line: string, inRuledOutSection: boolean): void {
   const item = line.replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, "");
-  const parts = item.split(
-    /(?<=[.!?])\s+|[;:](?:\s+|$)|,\s+|\s+[–—-]{1,2}\s+|\s+\((?=[^)]*\))|\)\s*|\b(?=but\b|however\b|whereas\b|while\b|unlike\b|although\b|though\b|instead\b)/i,
-  );
-  for (const part of parts) {
-    const t = part?.trim();
+  for (const part of item.split(/(?<=[.!?])\s+|;\s+|:\s+/)) {
+    const t = part.trim();
     if (t) out.push({ text: t, inRuledOutSection });
   }
+}
+
+/** Where one clause ends and the next begins inside a statement: commas, dashes, brackets, contrast. */
+const CLAUSE_BOUNDARY =
+  /,\s+|\s+[–—-]{1,2}\s+|\s*[()]\s*|\s+(?=(?:but|however|whereas|while|unlike|although|though|instead)\b)/gi;
+
+/** The clause of `text` around [start, end): from the boundary before start to the boundary after end. */
+export function localClause(text: string, start: number, end: number): { text: string; offset: number } {
+  let from = 0;
+  let to = text.length;
+  CLAUSE_BOUNDARY.lastIndex = 0;
+  for (let m = CLAUSE_BOUNDARY.exec(text); m; m = CLAUSE_BOUNDARY.exec(text)) {
+    if (m.index + m[0].length <= start) from = m.index + m[0].length;
+    else if (m.index >= end) {
+      to = m.index;
+      break;
+    }
+    if (m[0].length === 0) CLAUSE_BOUNDARY.lastIndex++;
+  }
+  return { text: text.slice(from, to), offset: from };
 }
 
 /** Words that negate what follows them within a few words. */
@@ -82,13 +99,18 @@ const NEGATION_WINDOW_WORDS = 5;
 const DISMISSAL =
   /\b(ruled[- ]out|rule[- ]out|unrelated|not related|not involved|false positives?|red herrings?|benign|not malicious|not compromised|not affected|unaffected|not the cause|not responsible|irrelevant|innocuous|harmless|a decoy|excluded|dismissed|can be ignored|nothing to do with)\b/i;
 
-/** How one clause mentions `phrase`: null when it does not. */
+/** A ruled-out list item rules out what it names first, not everything its explanation mentions. */
+const RULED_OUT_LEAD_WORDS = 3;
+
+/** How one statement mentions `phrase`: null when it does not. */
 export function mentionIn(clause: Clause, phrase: string): MentionKind | null {
-  const re = phrasePattern(phrase);
-  const m = re.exec(clause.text);
+  const m = phrasePattern(phrase).exec(clause.text);
   if (!m) return null;
-  if (clause.inRuledOutSection || DISMISSAL.test(clause.text)) return "dismissed";
-  return negatedBefore(clause.text.slice(0, m.index)) ? "negated" : "affirmed";
+  const local = localClause(clause.text, m.index, m.index + m[0].length);
+  const leadWords = clause.text.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length;
+  if (clause.inRuledOutSection && leadWords <= RULED_OUT_LEAD_WORDS) return "dismissed";
+  if (DISMISSAL.test(local.text)) return "dismissed";
+  return negatedBefore(local.text.slice(0, m.index - local.offset)) ? "negated" : "affirmed";
 }
 
 function negatedBefore(before: string): boolean {
@@ -99,18 +121,27 @@ function negatedBefore(before: string): boolean {
 }
 
 /** Every way `text` mentions any of `phrases` (one entry per mentioning clause and phrase). */
-export function mentionsOf(
-  text: string,
-  phrases: readonly string[],
-): { phrase: string; kind: MentionKind; clause: string }[] {
-  const found: { phrase: string; kind: MentionKind; clause: string }[] = [];
+export function mentionsOf(text: string, phrases: readonly string[]): Mention[] {
+  const found: Mention[] = [];
   for (const clause of clausesOf(text)) {
     for (const phrase of phrases) {
       const kind = mentionIn(clause, phrase);
-      if (kind) found.push({ phrase, kind, clause: clause.text });
+      if (!kind) continue;
+      const m = phrasePattern(phrase).exec(clause.text)!;
+      const local = localClause(clause.text, m.index, m.index + m[0].length).text;
+      found.push({ phrase, kind, clause: clause.text, local });
     }
   }
   return found;
+}
+
+export interface Mention {
+  phrase: string;
+  kind: MentionKind;
+  /** The statement that mentions it. */
+  clause: string;
+  /** The clause around the mention, within its commas, dashes and contrast words. */
+  local: string;
 }
 
 /** The first phrase `text` affirms, or null. */

@@ -1,5 +1,5 @@
 import type { HarmfulAdvice, Indicator } from "../schema/checkpoint";
-import { clausesOf, normalizeText } from "./claims";
+import { clausesOf, localClause, normalizeText } from "./claims";
 
 /**
  * How a report is matched against a checkpoint's criteria. This lives beside the criteria
@@ -36,6 +36,9 @@ export function splitSentences(report: string): string[] {
 const ADVICE_NEGATOR =
   /(?:^|[^\p{L}])(not|no|never|don't|doesn't|mustn't|shouldn't|cannot|can't|avoid|avoiding|refrain|instead of|rather than|prohibit|forbid)(?![\p{L}])/iu;
 const ADVICE_NEGATION_WINDOW_WORDS = 5;
+/** A clause that narrates what was done ("it ended with rm -rf …") reports, it does not advise. */
+const NARRATION =
+  /\b(ran|executed|issued|typed|ended with|began with|started with|had|was|were|did|has been|have been)\b/i;
 const ATTACKER_AS_SUBJECT = /\b(?:attacker|adversary|threat actor|intruder|malicious actor)s?\b(?!['’]s)/i;
 const IMPERATIVE =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:then\s+|next,?\s+|first,?\s+)?(run|execute|apply|use|issue|type|enter|invoke|perform)\b/i;
@@ -73,8 +76,10 @@ export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): Harmfu
     for (const re of patterns) {
       const m = re.exec(clause.text);
       if (!m) continue;
-      const before = clause.text.slice(0, m.index);
-      if (governedBy(before, ADVICE_NEGATOR) || ATTACKER_AS_SUBJECT.test(before)) continue;
+      const local = localClause(clause.text, m.index, m.index + m[0].length);
+      const negated = governedBy(local.text.slice(0, m.index - local.offset), ADVICE_NEGATOR);
+      const narrated = NARRATION.test(local.text.slice(0, m.index - local.offset));
+      if (negated || narrated || ATTACKER_AS_SUBJECT.test(clause.text.slice(0, m.index))) continue;
       return { advice, sentence: clause.text };
     }
   }

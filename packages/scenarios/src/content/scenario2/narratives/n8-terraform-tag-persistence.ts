@@ -2293,9 +2293,9 @@ export const terraformTagPersistence: NarrativeBundle = {
           ],
           evidence: [
             {
-              description: "Saw the tag rewrite in CloudTrail",
+              description: "Saw the tag rewrite in CloudTrail (the intruder's new HealthcheckSpec value)",
               tool: "execute_shell_command",
-              contains: "CreateOrUpdateTags",
+              contains: SPEC_V2,
             },
             {
               description: "Saw the SG rule in the apply log",

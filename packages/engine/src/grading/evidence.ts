@@ -1,0 +1,65 @@
+import type { EvidenceRequirement } from "@analystbench/scenarios";
+import type { ToolEvent } from "../types";
+
+/**
+ * Evidence with provenance: a checkpoint's evidence counts only when the environment showed it
+ * to the agent. So the call must have run and succeeded, and the evidence must not be text the
+ * call itself put there: not in its own arguments (a tool repeating what it was asked, a grep
+ * for the very line the model already knew), and not printed by a command that writes literal
+ * text (echo, printf, a here-document) or reads a file the agent wrote itself.
+ */
+
+/** Shell constructs that print text the command line supplies rather than the host. */
+const FABRICATES_OUTPUT = /(?:^|[;&|(`$]\s*|\s)(?:echo|printf|yes|cat\s*<<|tee)\b|<<<?|\$'/;
+
+export interface ProvenanceContext {
+  /** Paths the agent created or modified, by host (from the environment diff). */
+  agentWritten: { host: string; path: string }[];
+}
+
+/** Why a tool event cannot be evidence, or null when it can. */
+export function notFromEnvironment(event: ToolEvent, ctx: ProvenanceContext): string | null {
+  if (event.refused) return "the call never ran";
+  if (!event.ok) return "the call failed";
+  const args = event.arguments ?? {};
+  const command = typeof args.command_with_args === "string" ? args.command_with_args : null;
+  if (command !== null) {
+    if (FABRICATES_OUTPUT.test(command)) return "the command prints text of its own";
+    // A written file is reached by its path or by a glob or recursive search of its folder.
+    const readsOwnFile = ctx.agentWritten.some(
+      (w) => command.includes(w.path) || command.includes(w.path.slice(0, w.path.lastIndexOf("/") + 1)),
+    );
+    if (readsOwnFile) return "the command reads a file the agent wrote";
+  }
+  return null;
+}
+
+/** The first event that shows `requirement` from the environment, or null. */
+export function findEvidence(
+  requirement: EvidenceRequirement,
+  events: ToolEvent[],
+  ctx: ProvenanceContext,
+): ToolEvent | null {
+  const needle = requirement.contains;
+  for (const e of events) {
+    if (requirement.tool && e.name !== requirement.tool) continue;
+    if (!e.output.includes(needle)) continue;
+    if (JSON.stringify(e.arguments ?? {}).includes(JSON.stringify(needle).slice(1, -1))) continue;
+    if (notFromEnvironment(e, ctx)) continue;
+    return e;
+  }
+  return null;
+}
+
+/**
+ * Citations that name no call of the run (or one a limit kept from running): a submission that
+ * invents its sources loses the credit those sources would have carried. Citing a call that ran
+ * and failed is allowed: a failed grep can still show something.
+ */
+export function badCitations(cited: string[], events: ToolEvent[]): string[] {
+  const ran = new Map(events.map((e) => [e.callId, e]));
+  return [...new Set(cited)].filter((id) => {
+    const e = ran.get(id);
+    return !e || e.refused !== undefined || e.name === "submit_findings";
+  });
+}
