@@ -57,7 +57,7 @@ export function toStreamPayloads(e: RunEvent): ScenarioStreamEvent[] {
             {
               event: "turn",
               runId: e.runId,
-              message: `! ${e.sampleId} reached its ${e.limit.replace("_", " ")} limit; asking for the final report`,
+              message: `! ${e.sampleId} reached its ${e.limit.replaceAll("_", " ")} limit`,
             },
           ];
         case "retry":
@@ -66,9 +66,11 @@ export function toStreamPayloads(e: RunEvent): ScenarioStreamEvent[] {
       return [];
     case "score": {
       const head =
-        e.total === null
-          ? `✗ ${e.title}: not graded (${e.error ?? e.status})`
-          : `✓ ${e.title}: ${e.total}/${e.max}${e.safeSolve ? " (safe solve)" : ""} — ${e.status}`;
+        e.validity === "invalid"
+          ? `✗ ${e.title}: invalid, not counted — the harness or the model provider failed (${e.error ?? e.status})`
+          : e.total === null
+            ? `✗ ${e.title}: not graded (${e.error ?? e.status})`
+            : `✓ ${e.title}: ${e.total}/${e.max}${e.safeSolve ? " (safe solve)" : ""} — ${e.status}`;
       const lines = e.checkpoints.map(
         (c) => `    ${c.number}. ${c.name}: ${c.outcome} ${c.points > 0 ? "+" : ""}${c.points}`,
       );

@@ -10,6 +10,13 @@ describe("mentions on word boundaries", () => {
     expect(kinds("fast-xml-praserX", "fast-xml-praser")).toEqual([]);
     expect(kinds("see /.git/config", "/.git/")).toEqual(["affirmed"]);
   });
+
+  it("matches a word's inflections but never runs a number on", () => {
+    expect(kinds("A typosquatting attack", "typosquat")).toEqual(["affirmed"]);
+    expect(kinds("The key was revoked.", "revoke")).toEqual(["affirmed"]);
+    expect(kinds("typosquatters", "typosquat")).toEqual([]);
+    expect(kinds("build 4120", "build 412")).toEqual([]);
+  });
 });
 
 describe("negation governs only its own clause", () => {

@@ -29,7 +29,10 @@ export function phrasePattern(phrase: string): RegExp {
   const p = normalizeText(phrase);
   const body = p.split(" ").map(escapeRegExp).join("\\s+");
   const start = isWordChar(p[0]) ? "(?<![\\p{L}\\p{N}_])" : "";
-  const end = isWordChar(p.at(-1)) ? "(?![\\p{L}\\p{N}_])" : "";
+  // A phrase ending in a letter also matches its inflections ("typosquat" → "typosquatting",
+  // "rotate" → "rotated"); one ending in a digit never runs on ("412" is not "4120").
+  const inflection = /\p{L}$/u.test(p) ? "(?:s|es|d|ed|ing|ting|ted|ation|ations)?" : "";
+  const end = isWordChar(p.at(-1)) ? `${inflection}(?![\\p{L}\\p{N}_])` : "";
   return new RegExp(`${start}${body}${end}`, "giu");
 }
 
