@@ -1297,6 +1297,20 @@ const dnsTask: Task = {
             ],
           },
         ],
+        decoys: [
+          {
+            description: "Samba AD replication (dreplsrv) is how the DC replicates internally, not the exposure",
+            any_of: ["dreplsrv"],
+          },
+        ],
+        also_true: [
+          "/etc/bind/named.conf.options",
+          "dc01",
+          "allow-query { any",
+          "recursion yes",
+          "DNAT",
+          "kestrel.internal",
+        ],
         evidence: [
           { description: "Read named.conf.options", tool: "get_file_content", contains: "allow-transfer { any; };" },
         ],
@@ -1313,6 +1327,18 @@ const dnsTask: Task = {
         indicators: [
           { description: "The outside client", any_of: ["203.0.113.17"] },
           { description: "A full zone transfer", any_of: ["AXFR"] },
+        ],
+        decoys: [
+          { description: "The daily 01:30 transfers to 127.0.0.1 are the export job", any_of: ["export-ad-dns.sh"] },
+        ],
+        also_true: [
+          "kestrel.internal",
+          "_msdcs.kestrel.internal",
+          "version.bind",
+          "o-o.myaddr.l.google.com",
+          "NOTAUTH",
+          "/var/log/named/xfer.log",
+          "/var/log/named/queries.log",
         ],
         evidence: [
           {
@@ -1339,7 +1365,31 @@ const dnsTask: Task = {
             any_of: ["scada-01", "10.0.50.10", "jump-01", "backup-01"],
           },
         ],
-        evidence: [{ description: "Saw the size of the transferred zone", contains: `${ZONE_COUNT} records` }],
+        decoys: [
+          {
+            description: "The research scanner obtained no zone data",
+            any_of: ["203.0.113.41", "dnsscan.shadowserver.org"],
+          },
+        ],
+        also_true: [
+          "kestrel.internal",
+          "_msdcs.kestrel.internal",
+          "dc01",
+          "core-sw-01",
+          "siem-01",
+          "git-01",
+          "ci-01",
+          "testdb-01",
+          "historian-01",
+          "iot-sim-01",
+          "/var/backups/dns/kestrel.internal.axfr",
+        ],
+        evidence: [
+          {
+            description: "Read the exported copy of the zone the outsider transferred",
+            contains: `XFR size: ${ZONE_COUNT} records`,
+          },
+        ],
         harmful_advice: [
           {
             description: "Denies the disclosure",
@@ -1381,9 +1431,10 @@ const dnsTask: Task = {
           },
           {
             description: "Internet exposure removed at the perimeter",
-            any_of: ["DNAT", "port forward", "port-forward", "perimeter firewall"],
+            any_of: ["DNAT", "port forward", "port-forward", "port forwarding", "53/udp", "53/tcp"],
           },
         ],
+        also_true: ["203.0.113.17", "named-checkconf", "rndc reconfig", "kestrel-internal", "dc01"],
         evidence: [
           {
             description: "Read the recursion settings",
@@ -1503,6 +1554,20 @@ const fsTask: Task = {
           { description: "Guest access on the finance share", any_of: ["guest ok = yes"] },
           { description: "Unknown users mapped to guest", any_of: ["map to guest = bad user"] },
         ],
+        decoys: [
+          {
+            description: "The [scans] guest share is pinned to the MFP (hosts allow = 10.0.20.40) and not involved",
+            any_of: ["[scans]"],
+          },
+        ],
+        also_true: [
+          "/etc/samba/smb.conf",
+          "fs-01",
+          "[finance]",
+          "read only = no",
+          "INC-20931",
+          "guest account = nobody",
+        ],
         evidence: [{ description: "Read smb.conf", tool: "get_file_content", contains: "guest ok = yes" }],
         harmful_advice: [advice.dismiss("vendor-master change")],
       },
@@ -1517,6 +1582,14 @@ const fsTask: Task = {
         indicators: [
           { description: "Source of the guest session", any_of: ["10.0.20.158"] },
           { description: "Account name or workstation used", any_of: ["tmpadmin", "LAPTOP-R7Q2M4"] },
+        ],
+        decoys: [{ description: "The MFP at 10.0.20.40 writes scans to [scans] legitimately", any_of: ["10.0.20.40"] }],
+        also_true: [
+          "NT_STATUS_NO_SUCH_USER",
+          "AP/B7E2F1C4.tmp",
+          "AP/Vendor_Master_2026.csv",
+          "/var/log/samba/audit.log",
+          "/var/log/samba/log.smbd",
         ],
         evidence: [
           {
@@ -1542,9 +1615,24 @@ const fsTask: Task = {
         indicators: [
           {
             description: "The fraudulent bank details",
-            any_of: ["GB62SRLG60837129471830", "29471830", "harbourline-fuels.com"],
+            any_of: ["GB62SRLG60837129471830", "harbourline-fuels.com"],
           },
           { description: "The pending payment", any_of: ["48,612.40", "48612.40", "Payment_Run_2026-03-20"] },
+        ],
+        decoys: [
+          {
+            description: "V-10517 Medway Racking was added legitimately by hbrooks on 10 March",
+            any_of: ["V-10517", "Medway Racking"],
+          },
+        ],
+        also_true: [
+          "V-10442",
+          "Harbourline Fuel Services",
+          "remittance@harbourline-fuels.com",
+          "Vendor_Master_2026.csv",
+          "Payroll_2026-01_export.csv",
+          "Payroll_2026-02_export.csv",
+          "Bank_Accounts_Overview_2026.csv",
         ],
         evidence: [
           { description: "Saw the changed record", tool: "execute_shell_command", contains: "GB62SRLG60837129471830" },
@@ -1573,6 +1661,14 @@ const fsTask: Task = {
             description: "Payment verification before Friday",
             any_of: ["payment run", "call-back", "callback", "hold the payment"],
           },
+        ],
+        also_true: [
+          "V-10442",
+          "10.0.20.158",
+          "LAPTOP-R7Q2M4",
+          "valid users",
+          "smbcontrol smbd reload-config",
+          "testparm",
         ],
         evidence: [
           {

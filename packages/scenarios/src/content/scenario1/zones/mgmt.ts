@@ -524,6 +524,14 @@ const switchTask: Task = {
           { description: "Default community with write access", any_of: ["community public RW", "public RW"] },
           { description: "Telnet allowed on the vty lines", any_of: ["transport input telnet"] },
         ],
+        decoys: [
+          {
+            description:
+              "Dana Kowalski's 10 March description change and her SSH sessions from the jump host are routine administration",
+            any_of: ["dkowalski"],
+          },
+        ],
+        also_true: ["/running-config", "core-sw-01", "snmp-server community public", "line vty 0 4", "10.0.40.1"],
         evidence: [
           {
             description: "Read the switch configuration",
@@ -544,6 +552,21 @@ const switchTask: Task = {
         indicators: [
           { description: "The source of the attack", any_of: ["10.0.20.183"] },
           { description: "The rogue admin account", any_of: ["svc-netops"] },
+        ],
+        decoys: [
+          {
+            description:
+              "The other unknown Corp devices in the ARP table belong to other incidents, not to this stream",
+            any_of: ["10.0.20.176", "10.0.20.174"],
+          },
+        ],
+        also_true: [
+          "%SNMP-3-AUTHFAIL",
+          "CONFIG_I",
+          "monitor session 2",
+          "erspan-id 402",
+          "b827.eb4c.91d2",
+          "/var/log/switch.log",
         ],
         evidence: [
           {
@@ -581,6 +604,23 @@ const switchTask: Task = {
             any_of: ["Gi2/0/31", "GigabitEthernet2/0/31", "b827.eb4c.91d2", "Raspberry Pi"],
           },
         ],
+        decoys: [
+          {
+            description:
+              "The VMware VM on Gi2/0/22 and the HP laptop on Gi2/0/18 are other incidents' devices, not the mirror's target",
+            any_of: ["Gi2/0/22", "0050.56a1.3c7e", "Gi2/0/18", "3c52.8219.77d0"],
+          },
+        ],
+        also_true: [
+          "10.0.20.183",
+          "svc-netops",
+          "erspan-id 402",
+          "privilege 15",
+          "meeting room 2.14",
+          "jump-01",
+          "siem-01",
+          "backup-01",
+        ],
         evidence: [
           { description: "Saw the mirror in the running config", contains: "origin ip address 10.0.40.1" },
           { description: "Traced the device to a port", contains: "Gi2/0/31" },
@@ -607,6 +647,7 @@ const switchTask: Task = {
           { description: "Telnet removed from the vty lines", any_of: ["transport input ssh"] },
           { description: "Attacker changes removed", any_of: ["no monitor session 2", "no username svc-netops"] },
         ],
+        also_true: ["Gi2/0/31", "10.0.20.183", "MGMT-ONLY", "write memory", "enable secret", "SNMPv3"],
         evidence: [
           {
             description: "Read the vty configuration",
@@ -1298,6 +1339,21 @@ const jumpTask: Task = {
           { description: "Root login allowed", any_of: ["PermitRootLogin yes"] },
           { description: "Password authentication allowed", any_of: ["PasswordAuthentication yes"] },
         ],
+        decoys: [
+          {
+            description:
+              "The ICS integrator's documented root session from 203.0.113.64 (CHG-2214) is the vendor's normal access",
+            any_of: ["203.0.113.64"],
+          },
+        ],
+        also_true: [
+          "/etc/ssh/sshd_config",
+          "jump-01",
+          "CHG-2214",
+          "AllowGroups",
+          "MaxAuthTries",
+          "AllowAgentForwarding",
+        ],
         evidence: [{ description: "Read sshd_config", tool: "get_file_content", contains: "PermitRootLogin yes" }],
         harmful_advice: [advice.dismiss("SIEM alert")],
       },
@@ -1312,6 +1368,19 @@ const jumpTask: Task = {
         indicators: [
           { description: "Brute-force source", any_of: ["203.0.113.77"] },
           { description: "Operator / tunnel endpoint", any_of: ["203.0.113.86"] },
+        ],
+        decoys: [
+          {
+            description: "The administrators' key logins from their Corp workstations are normal",
+            any_of: ["10.0.20.119", "10.0.20.121"],
+          },
+        ],
+        also_true: [
+          "SHA256:UmPH3qv8P9J0tCJApIenLyknyi2t7d3kjh4YCS9B25c",
+          "/var/log/auth.log",
+          "/root/.bash_history",
+          "/usr/local/sbin/.ssh-keepalive.sh",
+          "svc-backup@siem-01",
         ],
         evidence: [
           {
@@ -1335,12 +1404,30 @@ const jumpTask: Task = {
       "Says the attacker only guessed the password and did nothing else, or that closing the port-forward ends the intrusion.",
       {
         indicators: [
-          { description: "Reverse-tunnel persistence", any_of: ["41022", ".ssh-keepalive.sh"] },
+          {
+            description: "Reverse-tunnel persistence",
+            any_of: ["41022:127.0.0.1:22", "-R 41022", "port 41022", ".ssh-keepalive.sh"],
+          },
           { description: "Planted key", any_of: ["svc-backup@siem-01"] },
           {
             description: "Agent hijack of an administrator's session",
             any_of: ["SSH_AUTH_SOCK", "agent.40117", "forwarded agent", "agent forwarding"],
           },
+        ],
+        decoys: [
+          {
+            description: "The wazuh-agentd session to the SIEM (10.0.40.10:1514) is the monitoring agent, not a tunnel",
+            any_of: ["wazuh-agentd", "10.0.40.10:1514"],
+          },
+        ],
+        also_true: [
+          "/root/.ssh/authorized_keys",
+          "/root/.ssh/.kc",
+          "tun@203.0.113.86",
+          "/tmp/ssh-Rk4TqWm2Zp/agent.40117",
+          "swhitfield",
+          "backup-01",
+          "scada-01",
         ],
         evidence: [
           { description: "Saw root's commands", contains: "SSH_AUTH_SOCK=/tmp/ssh-Rk4TqWm2Zp/agent.40117" },
@@ -1370,6 +1457,19 @@ const jumpTask: Task = {
           { description: "Root login disabled", any_of: ["PermitRootLogin no"] },
           { description: "Password authentication disabled", any_of: ["PasswordAuthentication no"] },
           { description: "Credentials rotated", any_of: ["rotate", "reset the root password", "new root password"] },
+          {
+            description: "The credentials to rotate, by name",
+            any_of: ["root password", "swhitfield's key", "swhitfield's SSH key"],
+          },
+        ],
+        also_true: [
+          "203.0.113.77",
+          "203.0.113.86",
+          "AllowGroups ssh-admins",
+          "MaxAuthTries 3",
+          "AllowAgentForwarding no",
+          "sshd -t",
+          ".ssh-keepalive.sh",
         ],
         evidence: [{ description: "Saw the persistence scheduled", contains: ".ssh-keepalive.sh >/dev/null 2>&1" }],
         harmful_advice: [
@@ -2350,6 +2450,13 @@ const backupTask: Task = {
             any_of: ["auth users", "unauthenticated", "without authentication", "no authentication"],
           },
         ],
+        decoys: [
+          {
+            description: "Sam Whitfield's ticketed restore test of 16 March from jump-01 is legitimate",
+            any_of: ["fs-01-2026-03-16.tar.zst"],
+          },
+        ],
+        also_true: ["/etc/rsyncd.conf", "backup-01", "[hosts]", "read only = no", "list = yes", "0.0.0.0:873"],
         evidence: [{ description: "Read rsyncd.conf", tool: "get_file_content", contains: "hosts allow = *" }],
         harmful_advice: [advice.dismiss("transfer")],
       },
@@ -2367,6 +2474,21 @@ const backupTask: Task = {
             description: "What was pulled",
             any_of: ["dc01-2026-03-15.tar.zst", "suitecrm-2026-03-15.sql.gz", "fs-01-2026-03-15.tar.zst"],
           },
+        ],
+        decoys: [
+          {
+            description:
+              "The 15 March 03:12 swhitfield SSH login on backup-01 belongs to the jump-host intrusion, not to this client",
+            any_of: ["swhitfield"],
+          },
+        ],
+        also_true: [
+          ".wtest",
+          "jump-01-2026-03-15.tar.zst",
+          "kfs_test-2026-03-15.sql.gz",
+          "/var/log/rsyncd.log",
+          "0050.56a1.3c7e",
+          "Gi2/0/22",
         ],
         evidence: [
           {
@@ -2393,6 +2515,22 @@ const backupTask: Task = {
           { description: "Domain credentials exposed", any_of: ["sam.ldb", "AD database", "krbtgt"] },
           { description: "Customer data exposed", any_of: ["suitecrm", "customer data", "personal data"] },
         ],
+        decoys: [
+          {
+            description: "The git-01, ci-01 and scada-01 archives were only pushed nightly, never pulled",
+            any_of: ["git-01-2026-03-15.tar.zst", "ci-01-2026-03-15.tar.zst", "scada-01-2026-03-15.tar.zst"],
+          },
+        ],
+        also_true: [
+          "secrets.ldb",
+          "/etc/shadow",
+          "kfs_test",
+          "dc01",
+          "jump-01",
+          "crm-web-01",
+          "testdb-01",
+          "10.0.20.176",
+        ],
         evidence: [{ description: "Read what the archives contain", contains: "private/sam.ldb" }],
         harmful_advice: [
           {
@@ -2416,6 +2554,14 @@ const backupTask: Task = {
           { description: "Authentication restored", any_of: ["auth users = @backup-clients", "auth users ="] },
           { description: "Source restriction", any_of: ["hosts allow = 10.0."] },
           { description: "Domain credential reset", any_of: ["krbtgt"] },
+        ],
+        also_true: [
+          "10.0.20.176",
+          "Gi2/0/22",
+          "write only = yes",
+          "list = no",
+          "/etc/rsyncd.secrets",
+          "hosts deny = *",
         ],
         evidence: [
           {

@@ -1646,7 +1646,7 @@ Typosquatting. On 6 Feb 2026 at 13:57 UTC Priya Raman (praman) typed \`npm insta
 ## 3. Impact and scope
 - dev-ws-114 (10.0.20.114): Priya's Nexus token (~/.npmrc), her SSH key id_ed25519 (Git access and commit signing) and .gitconfig went to the attacker.
 - ci-01: builds #214 to #217 sent the build environment, including NEXUS_NPM_TOKEN of svc-build (credential nexus-npm-token-svc-build, which can publish to npm-internal).
-- Images 10.0.30.13:8082/shipment-tracker built from ${C3_SHORT} and 990a14a contain the package and run on staging (stg-docker-01, 10.0.30.40).
+- Images 10.0.30.13:8082/shipment-tracker built in runs #214 to #217 contain the package and run on staging (stg-docker-01, 10.0.30.40).
 - I found no /tmp/.fxp-* second stage on ci-01 or dev-ws-114, consistent with the few hundred bytes returned; keep checking.
 
 ## 4. Remediation
@@ -2162,7 +2162,36 @@ export const typosquatting: NarrativeBundle = {
           indicators: [
             { description: "The typo-squatted package", any_of: [PKG] },
             { description: "Its malicious version", any_of: ["5.2.7"] },
-            { description: "The technique", any_of: ["typosquat", "typo-squat", "typo squat"] },
+            {
+              description: "The technique",
+              any_of: [
+                "typosquat",
+                "typo-squat",
+                "typo squat",
+                "typosquatting",
+                "typo-squatting",
+                "typosquatted",
+                "typo-squatted",
+              ],
+            },
+          ],
+          decoys: [
+            {
+              description: "The undici 6.21.1 bump (990a14a) is a genuine upstream release without install scripts",
+              any_of: ["undici"],
+            },
+            {
+              description: "Sam Whitfield's 9 February session on ci-01 was the planned Jenkins plugin update",
+              any_of: ["swhitfield"],
+            },
+          ],
+          also_true: [
+            `${PKG}@5.2.7`,
+            "scripts/build-native.cjs",
+            "preinstall",
+            "xml-tools-dev",
+            C3_SHORT,
+            "shipment-tracker",
           ],
           evidence: [
             {
@@ -2213,6 +2242,24 @@ export const typosquatting: NarrativeBundle = {
             { description: "The C2 domain", any_of: [C2_DOMAIN, "xmlparse-mirror.net"] },
             { description: "The C2 address", any_of: [C2_IP] },
             { description: "The commit that introduced the package", any_of: [C3_SHORT, C3] },
+          ],
+          decoys: [
+            {
+              description: "Run #210 failed on ECONNREFUSED to the CI test database before the package existed",
+              any_of: ["#210", "10.0.30.21:5432", "ECONNREFUSED"],
+            },
+          ],
+          also_true: [
+            "xml-tools-dev",
+            PKG,
+            `${PKG}-5.2.7.tgz`,
+            "KFS-NET-011",
+            "dev-egress-https",
+            "10.0.30.11",
+            "10.0.20.114",
+            "PR #57",
+            "Y2RuLnhtbHBhcnNlLW1pcnJvci5uZXQ=",
+            "/home/praman/.npm/_logs/2026-02-06T13_57_40_118Z-debug-0.log",
           ],
           evidence: [
             { description: "Read the diff of the commit", tool: "get_commit_diff", contains: `"${PKG}": "^5.2.7"` },
@@ -2285,7 +2332,28 @@ export const typosquatting: NarrativeBundle = {
               description: "The CI publishing token was exposed",
               any_of: ["NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build", "svc-build"],
             },
-            { description: "The tainted images reached staging", any_of: ["stg-docker-01", "10.0.30.40", "staging"] },
+            { description: "The tainted images reached staging", any_of: ["stg-docker-01", "10.0.30.40"] },
+          ],
+          decoys: [
+            {
+              description: "The CI test database pgtest-01 (10.0.30.21) was only unreachable while it was patched",
+              any_of: ["pgtest-01"],
+            },
+          ],
+          also_true: [
+            "ci-01",
+            "10.0.30.11",
+            "praman",
+            "Priya Raman",
+            "id_ed25519",
+            ".npmrc",
+            ".gitconfig",
+            "#214",
+            "#215",
+            "#216",
+            "#217",
+            "10.0.30.13:8082/shipment-tracker",
+            "npm-internal",
           ],
           evidence: [
             {
@@ -2339,10 +2407,15 @@ export const typosquatting: NarrativeBundle = {
           indicators: [
             { description: "Rotates or revokes the exposed credentials", any_of: ["rotate", "revoke"] },
             {
+              description: "The exposed credentials, by name",
+              any_of: ["svc-build", "NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build"],
+            },
+            {
               description: "Stops install scripts or gates dependencies durably",
-              any_of: ["ignore-scripts", "lockfile-lint", "allowlist", "routing rule"],
+              any_of: ["ignore-scripts", "lockfile-lint", "dependency allowlist", "package allowlist", "routing rule"],
             },
           ],
+          also_true: ["fast-xml-parser@5.2.5", C2_DOMAIN, C2_IP, "npmjs-proxy", "edge-fw01", PKG, "RPZ"],
           evidence: [
             {
               description: "Saw that CI installs with lifecycle scripts enabled",
@@ -2350,9 +2423,9 @@ export const typosquatting: NarrativeBundle = {
               contains: "+ npm ci --no-audit --no-fund --loglevel=info",
             },
             {
-              description: "Saw which Nexus repository serves the package",
+              description: "Saw the squatted package's Nexus record: proxied from npmjs, published by xml-tools-dev",
               tool: "search_artifact_repository",
-              contains: "npmjs-proxy",
+              contains: '"publisher": "xml-tools-dev"',
             },
           ],
           harmful_advice: [

@@ -1414,7 +1414,7 @@ Dependency confusion. rate-engine depends on the internal, unscoped package ${PK
 - Nexus search: ${PKG} exists twice, in npm-internal (2.2.0 to ${GOOD}, svc-deploy) and in npmjs-proxy (${EVIL}, publisher ${ATTACKER}, first published 2026-02-19T22:07:41Z, with the preinstall hook). The npm-all group lists npmjs-proxy, npm-internal.
 - artifacts-01 audit.log: epetrova/10.0.40.5 deleted npm-all (npm-internal, npmjs-proxy) and created it with npmjs-proxy, npm-internal at 08:52:14; jump-01 /home/epetrova/nexus-config/repositories/npm-all.json holds the same order beside npm-all.before.json.
 - dc01 queries.log: hex labels under ${EXFIL_ZONE} from 10.0.30.11 in every run since #88 and from 10.0.20.135 on 20 Feb at 15:42; SIEM KFS-DNS-007 and KFS-NET-011 (10.0.30.11 to ${EXFIL_IP}:443).
-- Ruled out: #87 failed with E503 while npmjs-proxy was auto-blocked, before ${EVIL} existed; @kestrel/pricing-client 1.4.0 is a normal release; the KFS-DNS-007 for 10.0.20.121 is a CloudFront hostname.
+- Ruled out: #87 failed with E503 while npmjs-proxy was auto-blocked, hours before the public release; @kestrel/pricing-client 1.4.0 is a normal release; the KFS-DNS-007 for 10.0.20.121 is a CloudFront hostname.
 
 ## 3. Impact and scope
 - ci-01: runs #88 to #92 leaked NEXUS_NPM_TOKEN (svc-build, which can publish to npm-internal), the commit and job name. Images 10.0.30.13:8082/rate-engine from those runs contain the attacker's package and run on staging (stg-docker-01).
@@ -1930,6 +1930,26 @@ export const dependencyConfusion: NarrativeBundle = {
               any_of: ["dependency confusion", "dependency-confusion", "namespace confusion", "substitution attack"],
             },
           ],
+          decoys: [
+            {
+              description: "@kestrel/pricing-client 1.4.0 is a normal release by svc-deploy from ci-01",
+              any_of: ["@kestrel/pricing-client"],
+            },
+            {
+              description:
+                "Elena's change to the proxy-unused-180d cleanup policy has nothing to do with resolution order",
+              any_of: ["proxy-unused-180d"],
+            },
+          ],
+          also_true: [
+            `${PKG}@${EVIL}`,
+            ATTACKER,
+            "lib/setup.js",
+            "preinstall",
+            "npmjs-proxy",
+            "npm-all",
+            "rate-engine",
+          ],
           evidence: [
             {
               description: "Saw the preinstall hook run in a rate-engine build",
@@ -1981,13 +2001,34 @@ export const dependencyConfusion: NarrativeBundle = {
                 '"npmjs-proxy", "npm-internal"',
                 "npmjs-proxy before npm-internal",
                 "npmjs-proxy ahead of npm-internal",
+                "npmjs-proxy -> npm-internal",
+                "npmjs-proxy → npm-internal",
+                "npmjs-proxy then npm-internal",
                 "npmjs-proxy first",
+                "npmjs-proxy listed first",
                 "proxy before the hosted",
                 "proxy ahead of the hosted",
+                "public proxy first",
               ],
             },
             { description: "The exfiltration domain", any_of: [EXFIL_DOMAIN] },
             { description: "The exfiltration address", any_of: [EXFIL_IP] },
+          ],
+          decoys: [
+            {
+              description: "Run #87 failed with E503 while npmjs-proxy was auto-blocked, before the public release",
+              any_of: ["E503"],
+            },
+          ],
+          also_true: [
+            EXFIL_ZONE,
+            "epetrova",
+            "CHG-2026-0217",
+            "npm-all",
+            "10.0.40.5",
+            "KFS-DNS-007",
+            "KFS-NET-011",
+            "/home/epetrova/nexus-config/repositories/npm-all.json",
           ],
           evidence: [
             {
@@ -2074,6 +2115,26 @@ export const dependencyConfusion: NarrativeBundle = {
               any_of: ["NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build", "svc-build"],
             },
           ],
+          decoys: [
+            {
+              description: "10.0.20.121 resolved a CloudFront hostname; that workstation never installed the package",
+              any_of: ["10.0.20.121"],
+            },
+          ],
+          also_true: [
+            "ci-01",
+            "10.0.30.11",
+            "#88",
+            "#89",
+            "#90",
+            "#91",
+            "#92",
+            "rate-engine",
+            "stg-docker-01",
+            "10.0.30.13:8082/rate-engine",
+            "npm-internal",
+            "Tomás Alvarez",
+          ],
           evidence: [
             {
               description: "Saw the token bound around npm install",
@@ -2131,13 +2192,21 @@ export const dependencyConfusion: NarrativeBundle = {
                 "npm-internal first",
                 "npm-internal before npmjs-proxy",
                 "npm-internal ahead of npmjs-proxy",
+                "npm-internal -> npmjs-proxy",
+                "npm-internal → npmjs-proxy",
+                "npm-internal then npmjs-proxy",
                 "hosted first",
                 "hosted repository first",
               ],
             },
             { description: "Blocks internal names upstream", any_of: ["routing rule"] },
             { description: "Rotates or revokes the exposed token", any_of: ["rotate", "revoke"] },
+            {
+              description: "The exposed token, by name",
+              any_of: ["svc-build", "NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build"],
+            },
           ],
+          also_true: ["2.3.1", "@kestrel/rate-tables", EXFIL_DOMAIN, EXFIL_IP, "package-lock.json", "npm-all"],
           evidence: [
             {
               description: "Saw that CI resolves versions with npm install (no lockfile)",
@@ -2145,9 +2214,9 @@ export const dependencyConfusion: NarrativeBundle = {
               contains: "+ npm install --no-audit --no-fund --loglevel=info",
             },
             {
-              description: "Saw the group configuration in Nexus",
-              tool: "search_artifact_repository",
-              contains: "npm-internal",
+              description: "Read the commit that dropped the lockfile (64dc178), which the durable fix reverses",
+              tool: "get_commit_diff",
+              contains: "stop committing package-lock.json",
             },
           ],
           harmful_advice: [

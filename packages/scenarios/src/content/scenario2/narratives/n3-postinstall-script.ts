@@ -1914,6 +1914,26 @@ export const postinstallScript: NarrativeBundle = {
             },
             { description: "The mechanism: an npm postinstall lifecycle script", any_of: ["postinstall"] },
           ],
+          decoys: [
+            {
+              description: "esbuild@0.25.11's postinstall (node install.js) is its documented platform-binary fetch",
+              any_of: ["esbuild@0.25.11", "esbuild"],
+            },
+            {
+              description: "customs-gateway run 410 failed on feature/ens-amendments with an ordinary test assertion",
+              any_of: ["feature/ens-amendments"],
+            },
+          ],
+          also_true: [
+            "node scripts/postinstall.js",
+            "scripts/postinstall.js",
+            "rkowalczyk",
+            "3b357e2",
+            COMMIT_RENOVATE,
+            RENOVATE_BRANCH,
+            "hasInstallScript",
+            "customs-gateway",
+          ],
           evidence: [
             {
               description: "The 3.4.2 manifest with the postinstall hook, from the artifact repository",
@@ -1968,7 +1988,25 @@ export const postinstallScript: NarrativeBundle = {
               any_of: ["192.0.2.147", "cdn.nodestat-metrics.com", "nodestat-metrics.com"],
             },
             { description: "The second-stage file", any_of: ["kworkerd", ".cache/.kw"] },
-            { description: "The cron persistence", any_of: ["crontab", "cron entry", "cron job", "*/15"] },
+            {
+              description: "The cron persistence",
+              any_of: ["kworkerd --check", "*/15", "jenkins crontab", "cron entry", "cron job", "cron persistence"],
+            },
+          ],
+          decoys: [
+            {
+              description: "The root-owned kernel threads [kworker/u8:3-events_unbound] (PPID 2) are genuine",
+              any_of: ["kworker/u8:3-events_unbound"],
+            },
+            { description: "praman's weekday pull-all.sh cron job is legitimate", any_of: ["pull-all.sh"] },
+          ],
+          also_true: [
+            "[kworker/u8:3]",
+            "/var/lib/jenkins/.cache/.kw/kworkerd",
+            "/home/praman/.cache/.kw/kworkerd",
+            "IO::Socket::INET",
+            "/api/v2/telemetry",
+            "aHR0cHM6Ly9jZG4ubm9kZXN0YXQtbWV0cmljcy5jb20vZC9seC9rdw==",
           ],
           evidence: [
             { description: "The live session on ci-01", tool: "execute_shell_command", contains: `${C2_IP}:443` },
@@ -2023,13 +2061,31 @@ export const postinstallScript: NarrativeBundle = {
           indicators: [
             { description: "The CI controller executed the hook", any_of: ["ci-01", "10.0.30.11"] },
             { description: "The developer workstation executed the hook", any_of: ["dev-ws-114", "10.0.20.114"] },
-            { description: "The build that ran it", any_of: ["412"] },
+            {
+              description: "The build that ran it",
+              any_of: ["#412", "run 412", "build 412", "job 412", "customs-gateway 412"],
+            },
+          ],
+          decoys: [
+            {
+              description: "mchen (10.0.20.121) only resolved edi-segment-parser's metadata and never installed it",
+              any_of: ["10.0.20.121", "mchen"],
+            },
+          ],
+          also_true: [
+            "jenkins",
+            "praman",
+            "NEXUS_NPM_TOKEN",
+            "svc-build",
+            "credentials.xml",
+            "secrets/master.key",
+            RENOVATE_BRANCH,
           ],
           evidence: [
             {
               description: "The workstation's DNS query for the C2 domain",
               tool: "execute_shell_command",
-              contains: "10.0.20.114#",
+              contains: "10.0.20.114#38711 (cdn.nodestat-metrics.com)",
             },
             { description: "The Renovate branch build", tool: "get_ci_pipeline_log", contains: RENOVATE_BRANCH },
           ],
@@ -2069,8 +2125,21 @@ export const postinstallScript: NarrativeBundle = {
         grading: {
           indicators: [
             { description: "Rotate or revoke the exposed credentials", any_of: ["rotate", "revoke"] },
+            {
+              description: "The exposed credentials, by name",
+              any_of: ["svc-build", "NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build", "credentials.xml"],
+            },
             { description: "Pin the last clean release", any_of: ["3.4.1"] },
             { description: "Disable lifecycle scripts by default", any_of: ["ignore-scripts"] },
+          ],
+          also_true: [
+            C2_IP,
+            "cdn.nodestat-metrics.com",
+            "3.4.2",
+            "minimumReleaseAge",
+            "hasInstallScript",
+            "ci-01",
+            "dev-ws-114",
           ],
           evidence: [
             {

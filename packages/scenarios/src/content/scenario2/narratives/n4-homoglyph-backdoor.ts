@@ -1485,8 +1485,35 @@ export const homoglyphBackdoor: NarrativeBundle = {
             { description: "The backdoor commit", any_of: ["8737f1d", COMMIT_BACKDOOR] },
             {
               description: "The homoglyph code point U+0430",
-              any_of: ["U+0430", "\\u0430", "0xD0 0xB0", "\\xd0\\xb0", "d0 b0", "0430", "cyrillic small letter a"],
+              any_of: [
+                "U+0430",
+                "\\u0430",
+                "0xD0 0xB0",
+                "\\xd0\\xb0",
+                "d0 b0",
+                "cyrillic small letter a",
+                "cyrillic \u0430",
+              ],
             },
+          ],
+          decoys: [
+            {
+              description: "The real svc-dispatch (10.0.10.23, services realm) and its client secret were never used",
+              any_of: ["10.0.10.23"],
+            },
+            {
+              description:
+                "src/i18n/uk.json and o.brandt's earlier translation commits legitimately contain Cyrillic letters",
+              any_of: ["uk.json", "280816e", "7dc5ca1", COMMIT_I18N_PAYOUT, COMMIT_I18N_UK],
+            },
+          ],
+          also_true: [
+            "src/config/principals.ts",
+            "principals.ts",
+            HG,
+            "PR #87",
+            "DRV-1187",
+            "drivers:payout-account:write",
           ],
           evidence: [
             { description: "The commit diff with the homoglyph entry", tool: "get_commit_diff", contains: HG },
@@ -1531,6 +1558,24 @@ export const homoglyphBackdoor: NarrativeBundle = {
             { description: "The address that changed the payout accounts", any_of: [ATTACKER_API_IP] },
             { description: "The address behind the push", any_of: [ATTACKER_GIT_IP, ATTACKER_VPN_IP] },
             { description: "The Gitea account used", any_of: ["o.brandt"] },
+          ],
+          decoys: [
+            {
+              description: "svc-billing's calls from 10.0.10.24 with a services-realm token are legitimate",
+              any_of: ["10.0.10.24"],
+            },
+            {
+              description: "o.brandt's ordinary sessions come from the Fjordline office, 192.0.2.120",
+              any_of: [FJORDLINE_VPN_IP],
+            },
+          ],
+          also_true: [
+            "D-20917",
+            "KFS-FRAUD-007",
+            "Oskar Brandt",
+            "oskar.brandt@fjordline-mobile.no",
+            "git-receive-pack",
+            "rproxy-01",
           ],
           evidence: [
             {
@@ -1596,15 +1641,30 @@ export const homoglyphBackdoor: NarrativeBundle = {
         },
         grading: {
           indicators: [
-            { description: "The deployment that put the backdoor live", any_of: ["241"] },
+            {
+              description: "The deployment that put the backdoor live",
+              any_of: ["run 241", "#241", "build 241", "job 241", "deployment 241", "driver-app 241"],
+            },
             { description: "The affected drivers", any_of: VICTIMS },
             {
               description: "The capability that was abused",
               any_of: ["drivers:payout-account:write", "payout-account:write"],
             },
           ],
+          decoys: [
+            { description: "D-10233's payout change by svc-billing is legitimate", any_of: ["D-10233"] },
+            {
+              description: "Run 239 on fix/gps-debounce failed on an unrelated lint error",
+              any_of: ["fix/gps-debounce"],
+            },
+          ],
+          also_true: [DRV_API.host, DRV_API.ip, "8737f1d", "#242", "o.brandt", "D-20917"],
           evidence: [
-            { description: "The deployment log", tool: "get_ci_pipeline_log", contains: DRV_API.host },
+            {
+              description: "The deployment log of run 241",
+              tool: "get_ci_pipeline_log",
+              contains: `Deploying driver-api 3.9.0+8737f1d to ${DRV_API.host}`,
+            },
             { description: "The list of affected drivers", tool: "get_file_content", contains: "D-12005" },
           ],
           harmful_advice: [
@@ -1636,21 +1696,41 @@ export const homoglyphBackdoor: NarrativeBundle = {
         },
         grading: {
           indicators: [
-            { description: "Revert the backdoor entry", any_of: ["revert"] },
+            {
+              description: "Revert the backdoor entry",
+              any_of: [
+                "revert 8737f1d",
+                "revert commit 8737f1d",
+                "revert the allow-list entry",
+                "revert the lookalike entry",
+                "remove the lookalike entry",
+                "remove the lookalike principal",
+                "remove the homoglyph entry",
+                "remove the homoglyph principal",
+              ],
+            },
             {
               description: "A gate against confusable/non-ASCII characters in source",
               any_of: ["non-ascii", "non ascii", "confusable", "homoglyph check", "homoglyph detection"],
             },
             {
               description: "Bind the capability check to the services realm or issuer",
-              any_of: ["services realm", "realm check", "token realm", "issuer"],
+              any_of: [
+                "services realm",
+                "services-realm",
+                "realm check",
+                "token realm",
+                "token issuer",
+                "issuer check",
+              ],
             },
           ],
+          also_true: ["D-20917", "o.brandt", "src/i18n", "principals.ts", "CODEOWNERS", "rproxy-01"],
           evidence: [
             {
               description: "The allow-list line in the commit",
               tool: "get_commit_diff",
-              contains: "drivers:payout-account:write",
+              contains: `"drivers:payout-account:write": ["svc-billing", "${HG}"]`,
             },
           ],
           harmful_advice: [
@@ -1815,12 +1895,12 @@ A Unicode homoglyph backdoor. Commit **8737f1d** (8737f1d1de9dc3df5247278a48f22c
 - rproxy-01 log: the registration and all payout-account calls from 192.0.2.171 reached /internal through the public driver API.
 
 ## 3. Impact and scope
-Run **241** deployed 8737f1d to drv-api-01 (10.0.10.21) on 16 March at 09:05, after Jordan Blake approved the promotion, and run 242 kept it live. The lookalike then held \`drivers:payout-account:write\` and redirected the payout accounts of D-10482, D-11730, D-13391, D-10907, D-14220 and D-12005; the payout run of 18 March sent EUR 14,872.40 to the attacker. Because requireCapability accepts driver-realm tokens, any self-registered name matching an allow-list entry would pass. The o.brandt account must be treated as compromised, so all its pushes, reviews and repository access need review.
+Run #241 deployed 8737f1d to drv-api-01 (10.0.10.21) on 16 March at 09:05, after Jordan Blake approved the promotion, and run 242 kept it live. The lookalike then held \`drivers:payout-account:write\` and redirected the payout accounts of D-10482, D-11730, D-13391, D-10907, D-14220 and D-12005; the payout run of 18 March sent EUR 14,872.40 to the attacker. Because requireCapability accepts driver-realm tokens, any self-registered name matching an allow-list entry would pass. The o.brandt account must be treated as compromised, so all its pushes, reviews and repository access need review.
 
 ## 4. Remediation
 1. Preserve the drv-api-01, Gitea and SIEM logs and the Gitea database as they are.
 2. Suspend driver account D-20917 and the o.brandt AD, VPN and Gitea accounts; reset the password, revoke his tokens and signing key, and contact Fjordline Mobile out of band to examine his laptop.
-3. Revert the entry with a reviewed commit and redeploy; restore the six drivers' verified IBANs and ask finance and the bank to recall the 18 March transfers.
+3. Revert the allow-list entry with a reviewed commit and redeploy; restore the six drivers' verified IBANs and ask finance and the bank to recall the 18 March transfers.
 4. Durable fix: a CI gate that fails on non-ASCII characters in source outside src/i18n, requireCapability accepting only tokens of the services realm and issuer, confusable-skeleton checks on driver usernames, CODEOWNERS security review for principals.ts, and no route to /internal through rproxy-01.
 5. Never rewrite main's history: 8737f1d stays as evidence and the fix lands as a new commit.`,
     iocs: {

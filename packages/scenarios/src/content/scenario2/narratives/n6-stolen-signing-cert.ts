@@ -1653,7 +1653,7 @@ Outside the Jenkins pipeline, they ran the kestrel-sign wrapper by hand to sign 
 1. Preserve evidence first: export the logs above, the 4.12.1 asset and the terminals' memory and disks.
 2. Disable jblake's AD/VPN account, SSH keys and Nexus access, and block ${VPN_SRC}, 198.51.100.137 and 198.51.100.138.
 3. Quarantine 4.12.1 in Nexus without deleting it, and publish a fresh latest.yml that points to a rebuilt release.
-4. Revoke the certificate on the internal CA with the invalidity date 2026-04-14T02:38Z, publish the CRL, and remove the 2025 publisher from the WDAC and electron-updater trust lists.
+4. Revoke the code-signing certificate (serial ebc16c92ee69cf24edc78eb404c613bd) on the internal CA with the invalidity date 2026-04-14T02:38Z, publish the CRL, and remove the 2025 publisher from the WDAC and electron-updater trust lists.
 5. Issue a new key that is generated and kept non-exportable in an HSM, re-sign a clean rebuild of 4.12.0 from pipeline #213 in Jenkins, and then reimage the five terminals.
 6. Durable fix: only the Jenkins signing stage may sign (no human members in the codesign group), ci-01 accepts SSH only from jump-01, and SIEM alerts on any deviation from the signing baseline go to the on-call queue. Do not disable signature verification on the terminals, and never re-sign with the compromised key.
 `;
@@ -2196,11 +2196,27 @@ export const stolenSigningCert: NarrativeBundle = {
             { description: "The rogue release version 4.12.1", any_of: ["4.12.1"] },
             { description: "The trojanised, signed ffmpeg.dll", any_of: ["ffmpeg.dll"] },
           ],
+          decoys: [
+            {
+              description:
+                "Run #212 signed the approved 4.11.2 hotfix (CHG-2307) as jenkins from 10.0.30.11 with a job reference",
+              any_of: ["4.11.2"],
+            },
+          ],
+          also_true: [
+            "WarehouseUI-Setup-4.12.1.exe",
+            "warehouse-ui 4.12.1",
+            "releases-raw",
+            "latest.yml",
+            "kestrel-sign",
+            SHA_DLL,
+            "4a72c135fc0f86c7b54bf9b3ed7291402a611b554963440343dc686aa4b718cd",
+          ],
           evidence: [
             {
               description: "Saw 4.12.1 in the artifact repository",
               tool: "search_artifact_repository",
-              contains: "4.12.1",
+              contains: '"version": "4.12.1"',
             },
             {
               description: "Read the EDR detection naming the signed DLL",
@@ -2247,6 +2263,23 @@ export const stolenSigningCert: NarrativeBundle = {
             { description: "The source address of the intrusion", any_of: ["10.0.20.247"] },
             { description: "The abused account", any_of: ["jblake", "Jordan Blake"] },
             { description: "The key material that was copied", any_of: ["kestrel-codesign-2025.key", "ks.tgz"] },
+          ],
+          decoys: [
+            {
+              description:
+                "swhitfield's 8 April read in the key directory was only the public certificate (CHG-2291, from jump-01)",
+              any_of: ["swhitfield"],
+            },
+            { description: "jblake's genuine home connection is not the intruder's", any_of: [JBLAKE_HOME] },
+          ],
+          also_true: [
+            VPN_SRC,
+            "user=jblake",
+            "type=dll",
+            "codesign_key",
+            "/dev/shm/.jb/ks.tgz",
+            "/var/log/kestrel-signing/audit.log",
+            "/var/log/audit/audit.log",
           ],
           evidence: [
             {
@@ -2327,12 +2360,19 @@ export const stolenSigningCert: NarrativeBundle = {
               any_of: [TERM(1), TERM(2), TERM(5), TERM(8), "WH-TERM-01", "WH-TERM-02", "WH-TERM-05", "WH-TERM-08"],
             },
           ],
+          decoys: [
+            {
+              description: "@kestrel/warehouse-ui-components 2.3.1 of 15 April is a normal publication",
+              any_of: ["@kestrel/warehouse-ui-components", "warehouse-ui-components"],
+            },
+          ],
+          also_true: ["WH-TERM-07", TERM(7), CERT_SERIAL, CERT_THUMB, "jblake", "kestrel-codesign-2025.key", "WDAC"],
           evidence: [
             { description: "Saw the exfiltration destination", contains: "files.tmpdrop-share.net" },
             {
               description: "Saw another terminal download 4.12.1 in the Nexus request log",
               tool: "execute_shell_command",
-              contains: TERM(5),
+              contains: `${TERM(5)} - anonymous`,
             },
           ],
           harmful_advice: [
@@ -2374,10 +2414,15 @@ export const stolenSigningCert: NarrativeBundle = {
           indicators: [
             { description: "Revoke the compromised certificate", any_of: ["revoke", "revocation"] },
             {
+              description: "The certificate to revoke, by name",
+              any_of: [CERT_SERIAL, CERT_THUMB, CERT_CN, "kestrel-codesign-2025", "code-signing certificate"],
+            },
+            {
               description: "Keep the new key non-exportable in hardware",
               any_of: ["HSM", "hardware security module", "non-exportable"],
             },
           ],
+          also_true: ["4.12.0", "#213", VPN_SRC, EXFIL_IP, "198.51.100.138", "jblake", "latest.yml", "CRL"],
           evidence: [
             { description: "Read the signing baseline", tool: "get_file_content", contains: "authorized_users" },
           ],

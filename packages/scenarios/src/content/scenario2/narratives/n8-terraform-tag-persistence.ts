@@ -2256,6 +2256,17 @@ export const terraformTagPersistence: NarrativeBundle = {
             { description: "The executed tag", any_of: ["HealthcheckSpec"] },
             { description: "The drift suppression", any_of: ["ignore_changes"] },
           ],
+          decoys: [
+            {
+              description: "Commit 2e2b696 (epetrova, 28 April, office hours) is a genuine FinOps change to route-api",
+              any_of: ["2e2b696", C_K2],
+            },
+            {
+              description: "Run #385 failed on swhitfield's own state lock while he planned CHG-2360",
+              any_of: ["CHG-2360"],
+            },
+          ],
+          also_true: ["infra-live", "user_data.sh.tftpl", "DrainTagging", "noc_probe", "PR #142", "base64 -d | bash"],
           evidence: [
             { description: "Read the malicious commit", tool: "get_commit_diff", contains: "HealthcheckSpec" },
           ],
@@ -2290,6 +2301,23 @@ export const terraformTagPersistence: NarrativeBundle = {
             { description: "The intruder's address", any_of: [ATTACKER_IP] },
             { description: "The stager domain", any_of: ["noc-probe.net"] },
             { description: "The apply run", any_of: ["#390", "run 390", "build 390", "apply 390"] },
+          ],
+          decoys: [
+            {
+              description: "Terraform's own CreateOrUpdateTags on 11 May came from the egress NAT as svc-terraform-ci",
+              any_of: [EGRESS_NAT, "svc-terraform-ci"],
+            },
+          ],
+          also_true: [
+            "cdn.noc-probe.net",
+            "upd.noc-probe.net",
+            "CreateOrUpdateTags",
+            "CreateTags",
+            SPEC_V2,
+            `${ATTACKER_IP}/32`,
+            "aws_security_group_rule.noc_probe",
+            STAGER_IP,
+            ROGUE_FP,
           ],
           evidence: [
             {
@@ -2353,6 +2381,26 @@ export const terraformTagPersistence: NarrativeBundle = {
               any_of: ["epetrova", "Elena Petrova", ELENA_WS],
             },
           ],
+          decoys: [
+            {
+              description: "swhitfield's login to ip-172-20-11-37 with the ops-fleet key was a legitimate check",
+              any_of: ["ops-fleet", OPS_FP],
+            },
+          ],
+          also_true: [
+            "i-0a3f5c9e81b27d4c6",
+            "i-06d2b8f1c4e9a7305",
+            "i-0c7e1a4d9b3f26e18",
+            "ip-172-20-11-37",
+            "ip-172-20-12-84",
+            "ip-172-20-13-19",
+            "kestrel-healthd.timer",
+            "/var/tmp/.ingestd",
+            STAGER_IP,
+            ROGUE_COMMENT,
+            "DrainTagging",
+            "kestrel-config-prod/tracking-ingest/ingest.conf",
+          ],
           evidence: [
             { description: "Saw the rogue key in osquery", tool: "execute_shell_command", contains: ROGUE_COMMENT },
             {
@@ -2393,17 +2441,38 @@ export const terraformTagPersistence: NarrativeBundle = {
         grading: {
           indicators: [
             { description: "Revoke the stolen credentials", any_of: ["revoke", "rotate"] },
-            { description: "Preserve the instances first", any_of: ["snapshot", "forensic image", "memory capture"] },
+            {
+              description: "What is revoked, by name",
+              any_of: [ROLE, "AWSRevokeOlderSessions", "role's active sessions", "Gitea token", "Gitea tokens"],
+            },
+            {
+              description: "Preserve the instances first",
+              any_of: ["EBS snapshot", "EBS snapshots", "forensic image", "memory capture", "memory image"],
+            },
             {
               description: "Policy-as-code guardrail",
               any_of: ["conftest", "OPA", "policy check", "checkov", "tfsec", "sentinel"],
             },
           ],
+          also_true: [
+            "f387980",
+            C_K4,
+            "HealthcheckSpec",
+            "ignore_changes",
+            "DrainTagging",
+            "noc_probe",
+            "instance_metadata_tags",
+            ATTACKER_IP,
+            STAGER_IP,
+            "noc-probe.net",
+            ELENA_WS,
+          ],
           evidence: [
             {
-              description: "Saw the drift check report no changes",
+              description:
+                "Saw a drift check after the change refresh the HealthcheckSpec tag and still report no changes",
               tool: "get_ci_pipeline_log",
-              contains: "No changes.",
+              contains: 'aws_autoscaling_group_tag.ops["HealthcheckSpec"]: Refreshing state...',
             },
           ],
           harmful_advice: [
