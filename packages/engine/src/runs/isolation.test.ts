@@ -1,5 +1,5 @@
 import { findCase } from "@analystbench/scenarios";
-import { openSimSession } from "@analystbench/sim";
+import { openSimSession, SimHarnessError } from "@analystbench/sim";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -83,5 +83,48 @@ describe("one run can never spoil another", () => {
     ).toHaveLength(3);
     expect(h!.diff.files.map((f) => f.path)).toEqual(expect.arrayContaining(["/var/log/named/queries.log"]));
     expect(h!.score!.total).toBeLessThan(0);
+  }, 120_000);
+
+  it("retries a sample whose harness failed once on a fresh environment, and reports it invalid, uncounted, if it fails again", async () => {
+    const testCase = findCase("s2-typosquatting")!;
+    const brokenSessions = (failures: number) => {
+      let opened = 0;
+      return async (world: Parameters<typeof openSimSession>[0], o: { seed: string }) => {
+        const session = await openSimSession(world, o);
+        if (++opened > failures) return session;
+        // The harness's own failure, as the simulation reports a worker it could not rebuild.
+        return {
+          setupFailures: session.setupFailures,
+          diff: () => session.diff(),
+          hash: () => session.hash(),
+          close: () => session.close(),
+          callTool: async () => {
+            throw new SimHarnessError("SIM_REBUILD_FAILED", "the simulation worker could not be rebuilt");
+          },
+        };
+      };
+    };
+    const once = await runCase({
+      testCase,
+      model: "builtin/reference",
+      workspaceDir: workspace,
+      version: "test",
+      openSession: brokenSessions(1),
+    });
+    expect(once.run.samples[0]).toMatchObject({ validity: "valid", status: "completed" });
+    expect(once.run.samples[0]!.retriedAfter).toMatch(/could not be rebuilt/);
+    expect(once.run.samples[0]!.score?.total).toBe(10);
+
+    const twice = await runCase({
+      testCase,
+      model: "builtin/reference",
+      workspaceDir: workspace,
+      version: "test",
+      openSession: brokenSessions(2),
+    });
+    const [s] = twice.run.samples;
+    expect(s).toMatchObject({ validity: "invalid", status: "failed", score: null });
+    expect(s!.error?.source).toBe("harness");
+    expect(twice.run.status).not.toBe("completed");
   }, 120_000);
 });
