@@ -29,7 +29,9 @@ export const DEFAULT_LIMITS: RunLimits = {
   maxSeconds: 1_800,
   maxToolCallsPerTurn: 16,
   maxArgumentBytes: 64 * 1024,
-  maxReplyBytes: 1024 * 1024,
+  // 256 KiB, some 64,000 tokens: far beyond a useful analyst turn, and 30 such turns still make a
+  // transcript the server writes without stalling.
+  maxReplyBytes: 256 * 1024,
 };
 
 /** What a run reports as it goes: the server streams these, the command line prints them. */
