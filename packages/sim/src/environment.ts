@@ -5,6 +5,7 @@ import type { CommandEnvironment, HostState, StateChange } from "./host-state";
 import { createRandom } from "./random";
 import { restoreTables, snapshotTables, type SavedState } from "./saved-state";
 import { createShell } from "./shell/create-shell";
+import { ProvenanceProbe, type OutputProvenance } from "./shell/provenance";
 import { sha256 } from "./tracked-fs";
 
 /** Shell output handed to a model is capped; the note says so. */
@@ -17,6 +18,7 @@ export interface ShellOutcome {
   truncated: boolean;
   /** Bytes the command printed before truncation. */
   bytes: number;
+  provenance: OutputProvenance;
 }
 
 export interface CommandRecord {
@@ -26,6 +28,8 @@ export interface CommandRecord {
   exitCode: number;
   /** Whether the command changed a file or the state of a service or process. */
   changedState: boolean;
+  /** Whether its output printed its own text or read a file the agent wrote (see OutputProvenance). */
+  provenance?: OutputProvenance;
 }
 
 export interface FileChange {
@@ -148,11 +152,15 @@ export async function buildEnvironment(
   // Interpreters are made on a host's first command: constructing one costs ~25 ms and lays
   // down command stubs in /bin, which are then stamped like the rest of the built host.
   const shells = new Map<HostState, Bash>();
+  /** What each host's shell saw its command print of its own (see shell/provenance.ts). */
+  const probes = new Map<HostState, ProvenanceProbe>();
   const shellOf = async (host: HostState): Promise<Bash> => {
     let shell = shells.get(host);
     if (!shell) {
       const createdAfter = Date.now() - 1000;
-      shells.set(host, (shell = createShell(host, commandEnv)));
+      const probe = new ProvenanceProbe();
+      probes.set(host, probe);
+      shells.set(host, (shell = createShell(host, commandEnv, probe)));
       // The interpreter rewrites its own /proc/version; let settling restamp it.
       host.fs.knownMtimes.delete("/proc/version");
       await host.fs.settleTimes(new Date(host.bootMs), createdAfter);
@@ -255,9 +263,12 @@ export async function buildEnvironment(
       host.fs.currentCommand = index;
       const before = changes.length;
       const startedMs = Date.now();
+      host.fs.readAgentWritten = false;
       let result;
       try {
-        result = await (await shellOf(host)).exec(command, { cwd: "/root", signal: execOpts.signal });
+        const shell = await shellOf(host);
+        probes.get(host)!.reset();
+        result = await shell.exec(command, { cwd: "/root", signal: execOpts.signal });
       } catch (e) {
         result = { stdout: "", stderr: `bash: ${(e as Error).message}\n`, exitCode: 126 };
       } finally {
@@ -266,21 +277,28 @@ export async function buildEnvironment(
       }
       host.fs.settleCommandTimes(startedMs, Date.now());
       const touched = [...host.fs.touchedBy.values()].some((set) => set.has(index));
+      const combined = result.stdout + (result.stderr ? result.stderr : "");
+      const capped = capOutput(combined);
+      // Judged on what the agent is shown: an echoed argument cut off by the cap was never seen.
+      const provenance: OutputProvenance = {
+        printsOwnText: probes.get(host)?.printedOwnText(capped.text) ?? false,
+        readsAgentWrittenFile: host.fs.readAgentWritten,
+      };
       commands.push({
         index,
         host: host.spec.role,
         command,
         exitCode: result.exitCode,
         changedState: touched || changes.length > before,
+        provenance,
       });
-      const combined = result.stdout + (result.stderr ? result.stderr : "");
-      const capped = capOutput(combined);
       return {
         ok: result.exitCode === 0,
         output: capped.text,
         exitCode: result.exitCode,
         truncated: capped.truncated,
         bytes: capped.bytes,
+        provenance,
       };
     },
     async diff() {

@@ -9,7 +9,7 @@ export {
   type CommandRecord,
 } from "./environment";
 export { TOOL_DEFINITIONS, type ToolDefinition } from "./tools/definitions";
-export { runTool, isToolName, type ToolResult } from "./tools/run-tool";
+export { runTool, isToolName, type ToolResult, type OutputProvenance } from "./tools/run-tool";
 export { walkSolutionPath, verifySample, type SampleCheck, type StepCheck } from "./verify";
 export type { StateChange } from "./host-state";
 export {

@@ -4,6 +4,7 @@ import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { EnvironmentDiff } from "./environment";
 import { emptySavedState, mergeSavedState } from "./saved-state";
+import { withoutArguments } from "./tools/arguments";
 import type { ToolResult } from "./tools/run-tool";
 import { MAX_WORLDS_PER_WORKER, type WorkerRequest, type WorkerResponse } from "./worker/protocol";
 import { workerScriptPath } from "./worker/worker-script";
@@ -297,9 +298,9 @@ const timedOutResult = (timeoutMs: number): ToolResult => ({
   output: `The command ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped. The host is unchanged since your previous command. Use a narrower command (for example grep a specific file instead of a whole tree).`,
 });
 
-const crashedResult = (e: Error): ToolResult => ({
+const crashedResult = (e: Error, args: unknown): ToolResult => ({
   ok: false,
-  output: `The tool failed inside the simulated environment (${e.message}); the environment was restored. Try a simpler command.`,
+  output: `The tool failed inside the simulated environment (${withoutArguments(e.message, args)}); the environment was restored. Try a simpler command.`,
 });
 
 /** A failure of a request the model did not make (build, diff, hash) as the harness's error. */
@@ -384,7 +385,7 @@ class PooledSession implements SimSession {
       return answerOf(await this.request({ type: "tool", name, args }, this.timeoutMs, signal), "tool").result;
     } catch (e) {
       if (failureOf(e) === "timed-out") return timedOutResult(this.timeoutMs);
-      if (failureOf(e) === "crashed") return crashedResult(e as Error);
+      if (failureOf(e) === "crashed") return crashedResult(e as Error, args);
       throw asHarnessError(e);
     }
   }

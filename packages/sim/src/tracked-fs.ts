@@ -17,7 +17,11 @@ export type PathState =
   | { kind: "file"; mode: number; mtimeMs: number; content: Uint8Array }
   | { kind: "symlink"; mode: number; mtimeMs: number; target: string };
 
-/** A path commands changed, as a saved state carries it: its state, owner and diff bookkeeping. */
+/**
+ * A path commands changed, as a saved state carries it: its state, owner and diff bookkeeping.
+ * `prior` and `touchedBy` also say whether the bytes it holds are the agent's (wroteContent), so
+ * a file written before a rebuild still counts as agent-written after it.
+ */
 export interface PathRecord {
   now: PathState;
   /** The owner table's entry; none means root:root. Kept for absent paths too: owners stick to names. */
@@ -84,6 +88,12 @@ export class TrackedFs extends InMemoryFs {
    * worker can restore this host without running the commands again.
    */
   private readonly changed = new Set<string>();
+  /**
+   * Whether the running command has read the bytes of a file whose content commands wrote (see
+   * wroteContent). The environment clears it before each command: output read from such a file
+   * may be the agent's own text, not the host's.
+   */
+  readAgentWritten = false;
 
   /** Whether a lazily generated file has been generated (read or overwritten) yet. */
   isPending(path: string): boolean {
@@ -143,6 +153,31 @@ export class TrackedFs extends InMemoryFs {
     } catch {
       return { exists: false };
     }
+  }
+
+  /**
+   * Every read of a file's bytes comes here: the in-memory filesystem's readFile and
+   * readFileBytes call it, as do the simulated commands. Only reads by commands are watched.
+   */
+  override async readFileBuffer(path: string): Promise<Uint8Array> {
+    const bytes = await super.readFileBuffer(path);
+    if (this.currentCommand >= 0 && !this.readAgentWritten && this.touchedBy.size > 0)
+      this.readAgentWritten = await this.wroteContent(path, bytes);
+    return bytes;
+  }
+
+  /**
+   * Whether the file at `path` (through any symlinks) holds bytes that commands wrote: a command
+   * created it, or changed its content. A file commands only chmod-ed, chown-ed or touched, or
+   * wrote back unchanged, still holds the host's own bytes. Survives a rebuild: a restored host
+   * gets the priors and touchedBy of every path back (restoreChanged).
+   */
+  async wroteContent(path: string, bytes?: Uint8Array): Promise<boolean> {
+    const real = await super.realpath(path).catch(() => null);
+    if (real === null || !this.touchedBy.has(real)) return false;
+    const prior = this.priors.get(real);
+    if (!prior?.exists || prior.kind !== "file") return true;
+    return sha256(bytes ?? (await super.readFileBuffer(real))) !== prior.sha256;
   }
 
   override async writeFile(...args: Parameters<InMemoryFs["writeFile"]>) {

@@ -9,6 +9,7 @@ import { networkCommands } from "./commands/network";
 import { processCommands } from "./commands/processes";
 import { serviceCommands } from "./commands/services";
 import { systemInfoCommands } from "./commands/system-info";
+import { provenancePlugin, ProvenanceProbe, withProvenance } from "./provenance";
 
 /** Limits of one command. The worker's kill timer is the hard stop behind these. */
 export const SHELL_LIMITS = {
@@ -33,9 +34,14 @@ const instantSleep = async (): Promise<void> => {};
  * A bash interpreter over one host's in-memory filesystem, with the commands an analyst expects
  * that just-bash lacks, or that must read the simulated host instead of the real machine.
  * No network, no interpreters: nothing typed here reaches the real machine.
+ *
+ * Every command and every parsed script reports to `probe` what the command line printed of its
+ * own (echo, printf, here-documents…): see provenance.ts.
  */
-export function createShell(host: HostState, env: CommandEnvironment): Bash {
-  return new Bash({
+export function createShell(host: HostState, env: CommandEnvironment, probe = new ProvenanceProbe()): Bash {
+  /** The variables the shell starts with: env and printenv print the command line's own text beyond them. */
+  const baseline: Record<string, string> = {};
+  const bash = new Bash({
     fs: host.fs,
     cwd: "/root",
     env: {
@@ -52,16 +58,23 @@ export function createShell(host: HostState, env: CommandEnvironment): Bash {
     executionLimits: SHELL_LIMITS,
     sleep: instantSleep,
     processInfo: { pid: 31337, ppid: 31336, uid: 0, gid: 0 },
-    customCommands: [
-      ...systemInfoCommands(host, env),
-      ...processCommands(host, env),
-      ...networkCommands(host),
-      ...serviceCommands(host, env),
-      ...fileCommands(host, env),
-      gitCommand(host),
-      grepCommand(host),
-      findCommand(host),
-      ...miscCommands(host),
-    ],
+    customCommands: withProvenance(
+      [
+        ...systemInfoCommands(host, env),
+        ...processCommands(host, env),
+        ...networkCommands(host),
+        ...serviceCommands(host, env),
+        ...fileCommands(host, env),
+        gitCommand(host),
+        grepCommand(host),
+        findCommand(host),
+        ...miscCommands(host),
+      ],
+      probe,
+      baseline,
+    ),
   });
+  Object.assign(baseline, bash.getEnv());
+  bash.registerTransformPlugin(provenancePlugin(probe));
+  return bash;
 }

@@ -92,7 +92,7 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
   {
     name: "get_file_content",
     description:
-      "Returns the content of one file on one simulated host (capped at 16 KiB; for large logs use execute_shell_command with grep or tail). A missing file answers with what the parent directory contains.",
+      "Returns the content of one file on one simulated host (capped at 16 KiB; for large logs use execute_shell_command with grep or tail). A missing file answers with what the nearest existing directory above it contains.",
     parameters: {
       type: "object",
       properties: {

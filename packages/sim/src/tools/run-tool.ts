@@ -3,8 +3,13 @@ import { ToolArgsSchemas, TOOL_NAMES, type ToolName } from "@analystbench/scenar
 import { GIT_ROOT, JENKINS_HOME } from "../build-host";
 import { capOutput, type SimEnvironment } from "../environment";
 import type { RepositoryModel } from "../git/repository-model";
+import type { HostState } from "../host-state";
 import { columns } from "../shell/args";
 import { showCommit } from "../shell/commands/git";
+import type { OutputProvenance } from "../shell/provenance";
+import { describeValue } from "./arguments";
+
+export type { OutputProvenance } from "../shell/provenance";
 
 /**
  * Runs one analyst tool against a live environment. Expected failures (unknown host, missing
@@ -14,6 +19,11 @@ export interface ToolResult {
   ok: boolean;
   output: string;
   truncated?: boolean;
+  /**
+   * Where the output came from, for the grader's evidence with provenance: set by
+   * execute_shell_command (both flags) and get_file_content (printsOwnText is always false).
+   */
+  provenance?: OutputProvenance;
 }
 
 const fail = (output: string): ToolResult => ({ ok: false, output });
@@ -23,7 +33,7 @@ const capped = (text: string): ToolResult => {
 };
 
 function unknownHost(env: SimEnvironment, role: string): ToolResult {
-  return fail(`Unknown device_role "${role}". Valid roles: ${env.roleNames().join(", ")}.`);
+  return fail(`Unknown device_role (${describeValue(role)}). Valid roles: ${env.roleNames().join(", ")}.`);
 }
 
 function topology(env: SimEnvironment): ToolResult {
@@ -57,7 +67,7 @@ function commitDiff(env: SimEnvironment, repository: string, commit: string): To
   if (!model) {
     return fail(
       repos.size
-        ? `No repository "${repository}" on the Git server. Repositories: ${[...repos.keys()].sort().join(", ")}.`
+        ? `No repository of that name (${describeValue(repository)}) on the Git server. Repositories: ${[...repos.keys()].sort().join(", ")}.`
         : "There are no repositories on the Git server in this environment.",
     );
   }
@@ -72,7 +82,7 @@ function commitDiff(env: SimEnvironment, repository: string, commit: string): To
       );
     const others = [...model.branches.keys()].filter((b) => b !== model.defaultBranch);
     return fail(
-      `No commit "${commit}" in ${model.name}. Recent commits on ${model.defaultBranch}:\n${recent.join("\n")}${others.length ? `\nOther branches: ${others.join(", ")}` : ""}`,
+      `No commit in ${model.name} matches the commit you gave (${describeValue(commit)}). Recent commits on ${model.defaultBranch}:\n${recent.join("\n")}${others.length ? `\nOther branches: ${others.join(", ")}` : ""}`,
     );
   }
   return capped(
@@ -88,7 +98,7 @@ function pipelineLog(env: SimEnvironment, pipeline: string, runId: string | unde
     const names = [...new Set(all.map((r) => r.pipeline))].sort();
     return fail(
       names.length
-        ? `No pipeline "${pipeline}" on the CI server. Pipelines: ${names.join(", ")}.`
+        ? `No pipeline of that name (${describeValue(pipeline)}) on the CI server. Pipelines: ${names.join(", ")}.`
         : "There are no pipeline runs on the CI server in this environment.",
     );
   }
@@ -110,7 +120,10 @@ function pipelineLog(env: SimEnvironment, pipeline: string, runId: string | unde
   }
   const id = runId.trim().replace(/^#/, "");
   const run = runs.find((r) => r.run_id === id);
-  if (!run) return fail(`No run "${runId}" of pipeline ${name}. Runs: ${sorted.map((r) => r.run_id).join(", ")}.`);
+  if (!run)
+    return fail(
+      `Pipeline ${name} has no run with that run_id (${describeValue(runId)}). Runs: ${sorted.map((r) => r.run_id).join(", ")}.`,
+    );
   const head = `Pipeline ${run.pipeline} run ${run.run_id} — ${run.status.toUpperCase()} — branch ${run.branch}${run.commit ? ` @ ${run.commit}` : ""} — triggered by ${run.trigger} — started ${run.started}, ${run.duration_seconds}s on ${run.runner}\n`;
   return capped(`${head}${"-".repeat(72)}\n${run.log.endsWith("\n") ? run.log : `${run.log}\n`}`);
 }
@@ -122,7 +135,7 @@ function searchArtifacts(env: SimEnvironment, query: string, repository: string 
   const repoNames = [...new Set([...env.world.packages.map((p) => p.repository), ...groups.map((g) => g.name)])].sort();
   if (repository && !group && !env.world.packages.some((p) => p.repository === repository)) {
     return fail(
-      `No repository "${repository}" in the artifact repository. Repositories: ${repoNames.join(", ") || "none"}.`,
+      `No repository of that name (${describeValue(repository)}) in the artifact repository. Repositories: ${repoNames.join(", ") || "none"}.`,
     );
   }
   const inScope = (repo: string) =>
@@ -144,33 +157,67 @@ function searchArtifacts(env: SimEnvironment, query: string, repository: string 
   if (packages.length === 0 && matchingGroups.length === 0) {
     return {
       ok: true,
-      output: `No packages whose name contains "${query}"${repository ? ` in ${repository}` : ""}. Repositories: ${repoNames.join(", ") || "none"}.\n`,
+      output: `No packages whose name contains the query (${describeValue(query)})${repository ? ` in ${repository}` : ""}. Repositories: ${repoNames.join(", ") || "none"}.\n`,
     };
   }
   return capped(
-    `${JSON.stringify({ query, repository: repository ?? null, results: packages, groups: matchingGroups }, null, 2)}\n`,
+    // Not the query itself: a group's configuration matches whatever the query, so echoing it
+    // would print any text a model sends.
+    `${JSON.stringify({ repository: repository ?? null, results: packages, groups: matchingGroups }, null, 2)}\n`,
   );
 }
 
+/** The nearest directory at or above `abs` that exists: a listing that helps, naming only what is there. */
+async function nearestDirectory(host: HostState, abs: string): Promise<string> {
+  for (let dir = abs; ; dir = dir.replace(/\/[^/]*$/, "") || "/") {
+    const st = await host.fs.stat(dir).catch(() => null);
+    if (st?.isDirectory || dir === "/") return dir;
+  }
+}
+
+/**
+ * A file's content, with whether commands wrote it. Failures name the host and what exists
+ * nearby, never the path the model gave.
+ */
 async function fileContent(env: SimEnvironment, role: string, path: string): Promise<ToolResult> {
   const host = env.findHost(role);
   if (!host) return unknownHost(env, role);
+  const where = `${host.spec.role} (${host.spec.hostname})`;
   if (!path.startsWith("/"))
-    return fail(`The path must be absolute (start with /), e.g. /var/log/auth.log; got "${path}".`);
+    return fail("The path must be absolute (start with /), e.g. /var/log/auth.log; the path you gave is not.");
   const abs = host.fs.resolvePath("/", path);
-  try {
-    const st = await host.fs.stat(abs);
-    if (st.isDirectory) {
-      const entries = (await host.fs.readdir(abs)).sort();
-      return fail(`${path} on ${host.spec.role} is a directory. It contains: ${entries.join(", ") || "(nothing)"}.`);
-    }
-    return capped(await host.fs.readFile(abs));
-  } catch {
-    const parent = abs.replace(/\/[^/]*$/, "") || "/";
-    const siblings = await host.fs.readdir(parent).catch(() => null);
+  const listing = async (dir: string) => (await host.fs.readdir(dir)).sort().join(", ") || "(nothing)";
+  const st = await host.fs.stat(abs).catch(() => null);
+  if (st?.isDirectory) return fail(`That path on ${where} is a directory. It contains: ${await listing(abs)}.`);
+  const content = st ? await host.fs.readFile(abs).catch(() => null) : null;
+  if (content === null) {
+    const dir = await nearestDirectory(host, abs);
     return fail(
-      `No such file ${path} on ${host.spec.role} (${host.spec.hostname}).${siblings ? ` ${parent} contains: ${siblings.sort().join(", ") || "(nothing)"}.` : ` ${parent} does not exist either.`}`,
+      `No such file on ${where}: the path you gave is not there. The nearest directory above it that exists, ${dir}, contains: ${await listing(dir)}.`,
     );
+  }
+  const readsAgentWrittenFile = await host.fs.wroteContent(abs);
+  return { ...capped(content), provenance: { printsOwnText: false, readsAgentWrittenFile } };
+}
+
+type ArgsIssue = NonNullable<ReturnType<(typeof ToolArgsSchemas)[ToolName]["safeParse"]>["error"]>["issues"][number];
+
+/**
+ * One validation issue in words, naming arguments only by the tool's own names: an unknown key
+ * is the model's text (zod's own message would quote it).
+ */
+function describeIssue(issue: ArgsIssue, known: string[]): string {
+  const path = issue.path.map(String);
+  const where = path.length === 0 ? "arguments" : known.includes(path[0]!) ? path.join(".") : "an argument";
+  switch (issue.code) {
+    case "unrecognized_keys":
+      return `${issue.keys.length} unexpected argument${issue.keys.length === 1 ? "" : "s"}`;
+    case "invalid_type":
+      return `${where}: expected ${issue.expected}`;
+    case "too_small":
+      return `${where}: must not be empty`;
+    default:
+      return `${where}: invalid value`;
   }
 }
 
@@ -185,11 +232,13 @@ export async function runTool(
   rawArgs: unknown,
   opts: { signal?: AbortSignal } = {},
 ): Promise<ToolResult> {
-  if (!isToolName(name)) return fail(`Unknown tool "${name}". Tools: ${TOOL_NAMES.join(", ")}.`);
-  const parsed = ToolArgsSchemas[name].safeParse(rawArgs ?? {});
+  if (!isToolName(name)) return fail(`Unknown tool (${describeValue(name)}). Tools: ${TOOL_NAMES.join(", ")}.`);
+  const schema = ToolArgsSchemas[name];
+  const parsed = schema.safeParse(rawArgs ?? {});
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
-    return fail(`Invalid arguments for ${name}: ${issues}.`);
+    const known = Object.keys(schema.shape);
+    const issues = parsed.error.issues.map((i) => describeIssue(i, known)).join("; ");
+    return fail(`Invalid arguments for ${name}: ${issues}. It takes: ${known.join(", ") || "no arguments"}.`);
   }
   const args = parsed.data as Record<string, string | undefined>;
   switch (name) {
@@ -200,7 +249,12 @@ export async function runTool(
       if (!env.findHost(role)) return unknownHost(env, role);
       const r = await env.exec(role, args.command_with_args!, { signal: opts.signal });
       const suffix = r.exitCode === 0 ? "" : `[exit code ${r.exitCode}]\n`;
-      return { ok: r.exitCode === 0, output: `${r.output}${suffix}` || "(no output)\n", truncated: r.truncated };
+      return {
+        ok: r.exitCode === 0,
+        output: `${r.output}${suffix}` || "(no output)\n",
+        truncated: r.truncated,
+        provenance: r.provenance,
+      };
     }
     case "get_commit_diff":
       return commitDiff(env, args.repository!, args.commit!);

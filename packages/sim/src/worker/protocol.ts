@@ -37,7 +37,10 @@ export type WorkerResponse =
       hash: string;
       buildMs: number;
     }
-  /** `delta`: what the call changed, for the main thread's saved state (see saved-state.ts). */
+  /**
+   * `delta`: what the call changed, for the main thread's saved state (see saved-state.ts).
+   * `result.provenance` travels as it is: plain booleans, structured-cloned like the rest.
+   */
   | { id: number; type: "tool"; result: ToolResult; delta: SavedState }
   | { id: number; type: "diff"; diff: EnvironmentDiff }
   | { id: number; type: "hash"; hash: string }

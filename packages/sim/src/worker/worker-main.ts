@@ -1,6 +1,7 @@
 import type { CaseWorld } from "@analystbench/scenarios";
 import { parentPort } from "node:worker_threads";
 import { buildEnvironment, type SimEnvironment } from "../environment";
+import { withoutArguments } from "../tools/arguments";
 import { runTool, type ToolResult } from "../tools/run-tool";
 import { MAX_WORLDS_PER_WORKER, type WorkerRequest, type WorkerResponse } from "./protocol";
 
@@ -58,7 +59,8 @@ async function tool(env: SimEnvironment, msg: Extract<WorkerRequest, { type: "to
   try {
     result = await runTool(env, msg.name, msg.args);
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    // The reason names the failure, not the arguments: a tool never repeats what it was sent.
+    const reason = withoutArguments(e instanceof Error ? e.message : String(e), msg.args);
     result = {
       ok: false,
       output: `The tool failed inside the simulated environment (${reason}). Try a simpler command.`,

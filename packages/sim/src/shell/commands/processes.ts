@@ -14,6 +14,23 @@ const rss = (p: ProcessSpec) => 1000 + ((p.pid * 104729) % 120000);
 const vsz = (p: ProcessSpec) => rss(p) * 3 + 20000 + ((p.pid * 7919) % 300000);
 const tty = (p: ProcessSpec) => (/^-?bash$|^-bash|sshd: .*@pts/.test(p.command) ? "pts/0" : "?");
 
+/** The columns `ps -o` knows; others show "-" under their name. */
+const PS_CELLS: Record<string, (p: ProcessSpec, host: HostState) => string> = {
+  pid: (p) => String(p.pid),
+  ppid: (p) => String(p.ppid),
+  user: (p) => p.user,
+  uid: (p) => p.user,
+  cmd: (p) => p.command,
+  command: (p) => p.command,
+  args: (p) => p.command,
+  comm: (p) => (p.command.split(/\s+/)[0] ?? "").split("/").pop() ?? "",
+  etime: () => "-",
+  lstart: (p, host) => strftime("%a %b %e %T %Y", p.started ? Date.parse(p.started) : host.bootMs),
+  "%cpu": (p) => p.cpu.toFixed(1),
+  "%mem": (p) => p.mem.toFixed(1),
+};
+export const PS_COLUMNS: ReadonlySet<string> = new Set(Object.keys(PS_CELLS));
+
 /** `ps` in its common BSD (aux) and System V (-ef) forms, with -u and -p filters. */
 function psCommand(host: HostState, env: CommandEnvironment): Command {
   return defineCommand("ps", async (args) => {
@@ -29,21 +46,7 @@ function psCommand(host: HostState, env: CommandEnvironment): Command {
     const cols = a.values.get("o");
     if (cols) {
       const names = cols.split(",").map((c) => c.trim().replace(/=.*$/, ""));
-      const cell = (p: ProcessSpec, c: string): string =>
-        ({
-          pid: String(p.pid),
-          ppid: String(p.ppid),
-          user: p.user,
-          uid: p.user,
-          cmd: p.command,
-          command: p.command,
-          args: p.command,
-          comm: (p.command.split(/\s+/)[0] ?? "").split("/").pop() ?? "",
-          etime: "-",
-          lstart: strftime("%a %b %e %T %Y", p.started ? Date.parse(p.started) : host.bootMs),
-          "%cpu": p.cpu.toFixed(1),
-          "%mem": p.mem.toFixed(1),
-        })[c.toLowerCase()] ?? "-";
+      const cell = (p: ProcessSpec, c: string): string => PS_CELLS[c.toLowerCase()]?.(p, host) ?? "-";
       return ok(
         `${columns([names.map((n) => n.toUpperCase()), ...list.map((p) => names.map((n) => cell(p, n)))], 1)}\n`,
       );
