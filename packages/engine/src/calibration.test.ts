@@ -3,20 +3,31 @@ import { openInProcessSession } from "@analystbench/sim";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  calibrate,
+  calibrationTable,
+  CALIBRATION_ANALYSTS,
+  type CalibrationAnalyst,
+  type CalibrationSample,
+} from "./cli/calibrate-command";
 import { runCase } from "./runs/run-case";
 import { loadInspectValidator } from "./test-support/inspect-schema";
 
 /**
- * Calibration, always on (benchmark.md): builtin/reference must score +10 on every sample of all
- * 13 cases, builtin/naive must score ≤ 0 on every sample. If either fails, the content or the
- * grader is broken, not the model. Every eval log written along the way must validate.
+ * Calibration, always on (benchmark.md). If any of it fails, the content or the grader is broken,
+ * not the model.
+ *
+ * First, the runs write what they should: builtin/reference and builtin/naive through runCase on
+ * all 13 cases, every eval log valid. Then every built-in analyst (the reference in both answer
+ * modes, naive, and each adversary structured and in free text) on every sample, held to the
+ * thresholds `analystbench calibrate` prints (one table, calibrate-command.ts, for both).
  */
 const workspace = mkdtempSync(path.join(os.tmpdir(), "ab-calibration-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 const validate = loadInspectValidator();
 
-describe.each(["builtin/reference", "builtin/naive"])("calibration of %s", (model) => {
+describe.each(["builtin/reference", "builtin/naive"])("runs of %s", (model) => {
   it.each(TEST_CASES.map((c) => [c.id, c] as const))("%s", async (_id, testCase) => {
     const { run, files } = await runCase({
       testCase,
@@ -46,4 +57,30 @@ describe.each(["builtin/reference", "builtin/naive"])("calibration of %s", (mode
     expect(records).toHaveLength(testCase.samples.length);
     expect(readFileSync(path.join(workspace, files.report), "utf8")).toMatch(/^---\nrun_id: /);
   });
+});
+
+describe("adversarial calibration: every built-in analyst within its threshold", () => {
+  let results: Awaited<ReturnType<typeof calibrate>> = [];
+  beforeAll(async () => {
+    results = await calibrate(TEST_CASES);
+    console.log(calibrationTable(results.map((r) => r.row)));
+  }, 600_000);
+
+  /** What a failing analyst did, sample by sample: enough to find the rule it beat. */
+  const account = (samples: CalibrationSample[]) =>
+    samples
+      .map(
+        (s) =>
+          `${s.caseId}/${s.sampleId}: ${s.total ?? s.status}${s.error ? ` (${s.error})` : ""}\n${s.checkpoints.map((c) => `  ${c.number} ${c.outcome}: ${c.rationale}`).join("\n")}`,
+      )
+      .join("\n");
+
+  it.each(CALIBRATION_ANALYSTS.map((a) => [`${a.model} (${a.threshold.label})`, a] as const))(
+    "%s",
+    (_name, analyst: CalibrationAnalyst) => {
+      const r = results.find((x) => x.analyst === analyst)!;
+      expect(r.samples).toHaveLength(TEST_CASES.reduce((n, c) => n + c.samples.length, 0));
+      expect(r.row.pass, `${analyst.model} breaks "${analyst.threshold.label}":\n${account(r.samples)}`).toBe(true);
+    },
+  );
 });

@@ -61,6 +61,8 @@ export interface ToolEvent {
   error: string | null;
   /** Set when a limit kept the call from running at all. */
   refused?: LimitHit;
+  /** Where the output came from, as the simulation saw it (shell and file tools). */
+  provenance?: { printsOwnText: boolean; readsAgentWrittenFile: boolean };
 }
 
 export interface InfoEvent {

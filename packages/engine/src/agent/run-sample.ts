@@ -208,6 +208,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       truncated: r.truncated ?? false,
       error: failure,
       ...(refusal ? { refused: refusal.limit } : {}),
+      ...("provenance" in r && r.provenance ? { provenance: r.provenance } : {}),
     };
     timeline.push(event);
     input.onProgress?.({ kind: "tool", call, ok: r.ok, output: r.output });

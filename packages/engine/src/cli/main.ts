@@ -2,7 +2,9 @@ import { TEST_CASES } from "@analystbench/scenarios";
 import { parseArgs } from "node:util";
 import { VERSION } from "../version";
 import { envExport, envReset, envStatus, envVerify, UsageError } from "./env-commands";
+import { calibrateCommand } from "./calibrate-command";
 import { evalCommand } from "./eval-command";
+import { regradeCommand } from "./regrade-command";
 import { shellCommand } from "./shell-command";
 import { table } from "./table";
 
@@ -12,12 +14,15 @@ commands:
   eval --case <id|all> --model <name> [--epochs N] [--max-connections N] [--grader MODEL]
        [--limit N] [--log-dir DIR] [--workspace DIR] [--json]
                                                    run a model on cases, grade it, write results
+  regrade <log file|logs dir|results dir> [--workspace DIR] [--json]
+                                                   grade stored transcripts again with the current grader
   cases [--json]                                   list the 13 test cases
   env status [--case ID] [--json]                  hosts, build time, hash and evidence integrity
   env verify [--case ID] [--json]                  walk every intended solution path with the tools
   env export --case ID --out DIR                   write every host's filesystem to DIR
   env reset --workspace DIR                        rebuild every environment into DIR/environments
   shell --case ID --host ROLE [-c COMMAND]         a shell on a simulated host (interactive without -c)
+  calibrate [--case ID|all] [--json]               reference, naive and the adversaries against their thresholds
 
 common options: --seed S (environment seed, default "analystbench")
 models: builtin/reference, builtin/naive (offline), openai/<model> (OPENAI_API_KEY, OPENAI_BASE_URL),
@@ -106,6 +111,9 @@ export async function main(argv: string[]): Promise<number> {
         version: VERSION,
       });
     }
+    if (command === "regrade" && extra.length === 0)
+      return await regradeCommand({ target: sub, workspace: v.workspace, json: v.json });
+    if (command === "calibrate" && !sub) return await calibrateCommand({ caseId: v.case, seed: v.seed, json: v.json });
     if (command === "shell" && !sub)
       return await shellCommand({ caseId: v.case, host: v.host, command: v.command, seed: v.seed });
     console.error(`Unknown command "${[command, sub, ...extra].filter(Boolean).join(" ")}".\n\n${USAGE}`);

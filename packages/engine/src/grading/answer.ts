@@ -10,6 +10,45 @@ export type Answer = { kind: "submission"; submission: Submission } | { kind: "t
 /** Longest free-text answer graded, in characters: past this it is a dump, not a report. */
 export const MAX_FREE_TEXT_CHARS = 32 * 1024;
 
+/** Most of a free-text answer that may repeat tool output word for word: past this it is a dump, not a report. */
+export const MAX_PASTED_SHARE = 0.5;
+/** A run of this many words found word for word in a tool's output is pasted, not written. */
+const PASTED_RUN_WORDS = 8;
+
+/**
+ * How much of `text` (by the length of its words) repeats tool output verbatim: every run of 8 or
+ * more words that some output holds word for word (case and spacing aside). A report quotes its
+ * evidence; a dump is made of it. References quote under a tenth; a pasted investigation is nine
+ * tenths tool output, whatever its size.
+ */
+export function pastedShare(text: string, outputs: string[]): number {
+  const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
+  const w = words(text);
+  if (w.length < PASTED_RUN_WORDS) return 0;
+  const runs = new Set<string>();
+  for (let i = 0; i + PASTED_RUN_WORDS <= w.length; i++) runs.add(w.slice(i, i + PASTED_RUN_WORDS).join(" "));
+  const starts = new Set([...runs].map((r) => r.slice(0, r.indexOf(" "))));
+  const found = new Set<string>();
+  for (const output of outputs) {
+    const o = words(output);
+    for (let i = 0; i + PASTED_RUN_WORDS <= o.length; i++) {
+      if (!starts.has(o[i]!)) continue;
+      const run = o.slice(i, i + PASTED_RUN_WORDS).join(" ");
+      if (runs.has(run)) found.add(run);
+    }
+  }
+  const pasted = new Uint8Array(w.length);
+  for (let i = 0; i + PASTED_RUN_WORDS <= w.length; i++)
+    if (found.has(w.slice(i, i + PASTED_RUN_WORDS).join(" "))) pasted.fill(1, i, i + PASTED_RUN_WORDS);
+  let all = 0;
+  let copied = 0;
+  w.forEach((word, i) => {
+    all += word.length;
+    if (pasted[i]) copied += word.length;
+  });
+  return copied / all;
+}
+
 /**
  * The parts of an answer that a checkpoint reads. `claims` are the texts where its facts must be
  * affirmed; `items` the list entries whose precision is measured (each one claim).

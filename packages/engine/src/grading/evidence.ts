@@ -9,7 +9,10 @@ import type { ToolEvent } from "../types";
  * text (echo, printf, a here-document) or reads a file the agent wrote itself.
  */
 
-/** Shell constructs that print text the command line supplies rather than the host. */
+/**
+ * Shell constructs that print text the command line supplies rather than the host: the fallback
+ * for transcripts recorded before the simulation reported provenance.
+ */
 const FABRICATES_OUTPUT = /(?:^|[;&|(`$]\s*|\s)(?:echo|printf|yes|cat\s*<<|tee)\b|<<<?|\$'/;
 
 export interface ProvenanceContext {
@@ -21,6 +24,10 @@ export interface ProvenanceContext {
 export function notFromEnvironment(event: ToolEvent, ctx: ProvenanceContext): string | null {
   if (event.refused) return "the call never ran";
   if (!event.ok) return "the call failed";
+  // The simulation watched the command run: trust what it saw over reading the command line.
+  if (event.provenance?.printsOwnText) return "the command prints text of its own";
+  if (event.provenance?.readsAgentWrittenFile) return "the command reads a file the agent wrote";
+  if (event.provenance) return null;
   const args = event.arguments ?? {};
   const command = typeof args.command_with_args === "string" ? args.command_with_args : null;
   if (command !== null) {

@@ -146,6 +146,25 @@ describe("precision: padded answers earn no plus", () => {
     expect(grade(text(dump)).total).toBeLessThanOrEqual(0);
   });
 
+  it("a free-text report that is tool output pasted back, however short (builtin/adv-dump-text)", () => {
+    // The dump calibration found: every output pasted under the size cap earned checkpoints 1–3,
+    // because the facts stood in the pasted logs and the logs named few stray identifiers.
+    const log = allEvidence().map((e) => e.output);
+    const pastedOutput = `${sample.task.reference_answer}\n${log.join("\n")}`;
+    const events = [...allEvidence(), event("cat-1", pastedOutput)];
+    const s = grade(text(`## Everything the tools returned\n\n${pastedOutput}`), events);
+    expect(s.checkpoints.map((c) => c.outcome)).not.toContain("plus");
+    expect(s.checkpoints[0]!.rationale).toMatch(/tool output pasted word for word, a dump/);
+  });
+
+  it("but a report that quotes its evidence keeps its plus", () => {
+    const quoted = allEvidence()
+      .slice(0, 3)
+      .map((e) => `    ${e.output} ${"(see the host's log for this line and the ones around it)"}`);
+    const events = [...allEvidence(), event("cat-1", quoted.join("\n"))];
+    expect(grade(text(`${sample.task.reference_answer}\n\nEvidence:\n${quoted.join("\n")}`), events).total).toBe(10);
+  });
+
   it("a report past the size a report can have", () => {
     expect(grade(text(`${sample.task.reference_answer}\n${"x".repeat(40_000)}`)).total).toBe(0);
   });

@@ -1,7 +1,8 @@
 import type { CaseSample } from "@analystbench/scenarios";
 import type { ChatMessage } from "../types";
 import { SUBMIT_FINDINGS } from "../grading/submission";
-import { estimateTokens, type ModelClient, type ModelReply, type ModelRequest } from "./model-client";
+import type { ModelClient } from "./model-client";
+import { ADVERSARY_MODELS, createAdversaryModel, isAdversaryModel, reply, toolCall } from "./adversaries";
 import { referenceSubmission } from "./reference-submission";
 
 /**
@@ -9,32 +10,21 @@ import { referenceSubmission } from "./reference-submission";
  *
  * builtin/reference investigates along the sample's intended solution path, one tool call per
  * turn, then submits the sample's reference report: it must earn full marks, proving the case
- * can be solved with the tools. builtin/naive answers at once without investigating: it must
- * never earn positive points, proving that guessing does not pay.
+ * can be solved with the tools. builtin/reference-text does the same and answers with the
+ * reference report as free text, never submitting: the free-text grading must give it full marks
+ * too. builtin/naive answers at once without investigating: it must never earn positive points,
+ * proving that guessing does not pay. The adversaries (builtin/adv-…, see adversaries.ts) each
+ * play one exploit of the grader.
  */
 export const BUILTIN_MODELS = ["builtin/reference", "builtin/naive"] as const;
+export const REFERENCE_TEXT_MODEL = "builtin/reference-text";
+/** Every built-in model: the two above, and those calibration runs (the free-text reference, the adversaries). */
+export const ALL_BUILTIN_MODELS: readonly string[] = [...BUILTIN_MODELS, REFERENCE_TEXT_MODEL, ...ADVERSARY_MODELS];
 export type BuiltinModel = (typeof BUILTIN_MODELS)[number];
 
-function usageOf(request: ModelRequest, text: string) {
-  const inputTokens = estimateTokens(request.messages.map((m) => m.content).join("\n"));
-  const outputTokens = estimateTokens(text);
-  return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens, costUsd: 0 };
-}
-
-function reply(request: ModelRequest, content: string, toolCalls: ModelReply["toolCalls"] = []): ModelReply {
-  if (content) request.onText?.(content);
+function referenceModel(sample: CaseSample, name: string, mode: "structured" | "text"): ModelClient {
   return {
-    content,
-    toolCalls,
-    finishReason: toolCalls.length ? "tool_calls" : "stop",
-    usage: usageOf(request, content + toolCalls.map((c) => c.rawArguments).join("")),
-    retries: 0,
-  };
-}
-
-function referenceModel(sample: CaseSample): ModelClient {
-  return {
-    name: "builtin/reference",
+    name,
     baseUrl: null,
     async complete(request) {
       const calls = request.messages
@@ -48,16 +38,12 @@ function referenceModel(sample: CaseSample): ModelClient {
           toolCall(id, step.call.tool, step.call.args as Record<string, unknown>),
         ]);
       }
-      if (!offered.has(SUBMIT_FINDINGS)) return reply(request, sample.task.reference_answer);
+      if (mode === "text" || !offered.has(SUBMIT_FINDINGS)) return reply(request, sample.task.reference_answer);
       const succeeded = request.messages.flatMap((m) => (m.role === "tool" && m.error === null ? [m.toolCallId] : []));
       const submission = referenceSubmission(sample, succeeded);
       return reply(request, "", [toolCall(`ref_${calls.length + 1}`, SUBMIT_FINDINGS, submission)]);
     },
   };
-}
-
-function toolCall(id: string, name: string, args: object): ModelReply["toolCalls"][number] {
-  return { id, name, arguments: args as Record<string, unknown>, rawArguments: JSON.stringify(args), parseError: null };
 }
 
 const NAIVE_REPORT = `## Assessment
@@ -81,11 +67,15 @@ function naiveModel(): ModelClient {
   };
 }
 
-export function isBuiltinModel(name: string): name is BuiltinModel {
-  return (BUILTIN_MODELS as readonly string[]).includes(name);
+export function isBuiltinModel(name: string): boolean {
+  return ALL_BUILTIN_MODELS.includes(name);
 }
 
-/** The built-in model for one sample (the reference model follows that sample's path). */
-export function createBuiltinModel(name: BuiltinModel, sample: CaseSample): ModelClient {
-  return name === "builtin/reference" ? referenceModel(sample) : naiveModel();
+/** The built-in model for one sample (the reference and the adversaries follow that sample's answer key). */
+export function createBuiltinModel(name: string, sample: CaseSample): ModelClient {
+  if (name === "builtin/reference") return referenceModel(sample, name, "structured");
+  if (name === REFERENCE_TEXT_MODEL) return referenceModel(sample, name, "text");
+  if (isAdversaryModel(name)) return createAdversaryModel(name, sample);
+  if (name === "builtin/naive") return naiveModel();
+  throw new Error(`There is no built-in model "${name}".`);
 }

@@ -1,7 +1,7 @@
 import type { CaseSample } from "@analystbench/scenarios";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { createBuiltinModel, isBuiltinModel, BUILTIN_MODELS } from "./builtin-models";
+import { createBuiltinModel, isBuiltinModel, BUILTIN_MODELS, REFERENCE_TEXT_MODEL } from "./builtin-models";
 import { ModelConfigError, type ModelClient } from "./model-client";
 import { createOpenAIClient, type OpenAIProviderOptions } from "./openai-provider";
 
@@ -106,7 +106,7 @@ function resolveModel(rawName: string, opts: ModelFactoryOptions): Resolved {
   if (provider === "builtin") {
     if (!isBuiltinModel(name))
       throw new ModelConfigError(
-        `There is no built-in model "${name}"; the built-in models are ${BUILTIN_MODELS.join(" and ")}.`,
+        `There is no built-in model "${name}"; the built-in models are ${BUILTIN_MODELS.join(" and ")}, and for calibration ${REFERENCE_TEXT_MODEL} and the adversaries builtin/adv-<dump|vocabulary|decoys|ruled-out|damage|echo>[-text].`,
       );
     return { provider, model, baseURL: null, apiKey: null, pricing: null, limits: {} };
   }

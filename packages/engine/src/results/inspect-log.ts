@@ -573,9 +573,14 @@ function sampleMetadata(sample: SampleResult): JsonObject {
         from: s.from,
         to: s.to,
         command: s.commandText,
+        command_index: s.command,
       })),
       changing_commands: sample.diff.commands
         .filter((c) => c.changedState)
+        .map((c) => ({ index: c.index, host: c.host, command: c.command, exit_code: c.exitCode })),
+      // The rest of the commands run: a case's forbidden-command rules read them too (re-grading).
+      other_commands: sample.diff.commands
+        .filter((c) => !c.changedState)
         .map((c) => ({ index: c.index, host: c.host, command: c.command, exit_code: c.exitCode })),
     },
   };
@@ -696,6 +701,8 @@ function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]):
         const badArguments = entry.arguments === null || (call?.parseError ?? null) !== null;
         events.push({
           ...base(entry.timestamp, "tool", solverSpan),
+          // Which limit kept the call from running (null when it ran): re-grading needs it.
+          metadata: { refused: entry.refused ?? null, provenance: entry.provenance ?? null },
           type: "function",
           id: entry.callId,
           function: entry.name,
@@ -854,6 +861,9 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
     max_tokens: run.limits.maxTokens,
     max_tool_calls: run.limits.maxToolCalls,
     max_seconds: run.limits.maxSeconds,
+    max_tool_calls_per_turn: run.limits.maxToolCallsPerTurn,
+    max_argument_bytes: run.limits.maxArgumentBytes,
+    max_reply_bytes: run.limits.maxReplyBytes,
   };
   const sampleIds = [...new Set(run.samples.map((s) => s.sampleId))];
   const metricDefinitions = METRIC_NAMES.map((name) => ({ name, options: null }));

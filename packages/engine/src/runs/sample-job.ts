@@ -5,7 +5,7 @@ import type { Answer } from "../grading/answer";
 import { gradeSample } from "../grading/grade-sample";
 import { applyJudge } from "../grading/judge";
 import type { ModelClient } from "../models/model-client";
-import type { RunLimits, SampleResult, SampleValidity, ToolEvent } from "../types";
+import type { RunLimits, SampleResult, SampleScore, SampleValidity, ToolEvent } from "../types";
 
 /**
  * One sample × epoch from start to grade: open a fresh environment, run the agent loop, read the
@@ -90,16 +90,7 @@ async function readEnvironment(
 
 async function graded(job: SampleJob, transcript: TranscriptResult, diff: EnvironmentDiff): Promise<SampleResult> {
   const toolEvents = transcript.timeline.filter((e): e is ToolEvent => e.kind === "tool");
-  const answer: Answer = transcript.submission
-    ? { kind: "submission", submission: transcript.submission }
-    : { kind: "text", text: transcript.finalReport };
-  const score = gradeSample({
-    checkpoints: job.sample.task.checkpoints,
-    answer,
-    toolEvents,
-    diff,
-    context: taskContext(job),
-  });
+  const score = gradeTranscript(job.sample, job.world, transcript, diff);
   if (job.grader) {
     const cps = job.sample.task.checkpoints;
     const problem = await applyJudge(
@@ -117,10 +108,33 @@ async function graded(job: SampleJob, transcript: TranscriptResult, diff: Enviro
   return { ...transcript, score, envHash: "", diff, validity: "valid" };
 }
 
+/**
+ * The deterministic grade of a transcript and the environment it left: the submission when the
+ * model submitted, else its final report as free text. A run and a re-grade (`regrade`) both
+ * grade through here, so they grade alike.
+ */
+export function gradeTranscript(
+  sample: CaseSample,
+  world: SampleJob["world"],
+  transcript: Pick<TranscriptResult, "timeline" | "submission" | "finalReport">,
+  diff: EnvironmentDiff,
+): SampleScore {
+  const answer: Answer = transcript.submission
+    ? { kind: "submission", submission: transcript.submission }
+    : { kind: "text", text: transcript.finalReport };
+  return gradeSample({
+    checkpoints: sample.task.checkpoints,
+    answer,
+    toolEvents: transcript.timeline.filter((e): e is ToolEvent => e.kind === "tool"),
+    diff,
+    context: taskContext(world, sample),
+  });
+}
+
 /** Identifiers the task gives every analyst (prompt, hints, the hosts' names and addresses): naming them is not padding. */
-function taskContext(job: SampleJob): string[] {
-  const hosts = job.world.hosts.flatMap((h) => [h.hostname, h.ip, h.role]);
-  const told = [job.sample.task.prompt, ...job.sample.task.investigation_hints].join("\n");
+export function taskContext(world: SampleJob["world"], sample: CaseSample): string[] {
+  const hosts = world.hosts.flatMap((h) => [h.hostname, h.ip, h.role]);
+  const told = [sample.task.prompt, ...sample.task.investigation_hints].join("\n");
   return [...new Set([...hosts, ...identifiersOf(told)].map((x) => x.toLowerCase()))];
 }
 
@@ -129,7 +143,7 @@ function taskContext(job: SampleJob): string[] {
  * whose grade already holds a minus is valid whatever ended it: harm is decided by what the agent
  * did, and breaking the environment must never be a way to escape it.
  */
-function validityOf(result: SampleResult, error: SampleResult["error"]): SampleValidity {
+export function validityOf(result: Pick<SampleResult, "score">, error: SampleResult["error"]): SampleValidity {
   if (!error) return "valid";
   if (result.score?.checkpoints.some((c) => c.outcome === "minus")) return "valid";
   if (error.source === "model") return "model_failure";
