@@ -546,10 +546,17 @@ export async function openInProcessSession(world: CaseWorld, opts: { seed?: stri
   const { runTool } = await import("./tools/run-tool");
   const env = await buildEnvironment(world, { seed: opts.seed });
   await env.hash();
+  // One call at a time, as in a worker: concurrent commands would credit their changes to none.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => {});
+    return next;
+  };
   return {
     setupFailures: env.setupFailures,
     callTool: (name, args, opts = {}) =>
-      abortable(opts.signal, () => runTool(env, name, args, { signal: opts.signal })),
+      abortable(opts.signal, () => inTurn(() => runTool(env, name, args, { signal: opts.signal }))),
     diff: () => env.diff(),
     hash: () => env.hash(),
     close: async () => {},

@@ -1,6 +1,9 @@
 import { InMemoryFs } from "just-bash";
 import { createHash } from "node:crypto";
 
+/** Device files whose writes go nowhere: never an agent change. */
+const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
+
 /** What a path held before the run first changed it. */
 export interface PriorState {
   exists: boolean;
@@ -130,6 +133,8 @@ export class TrackedFs extends InMemoryFs {
     this.invalidate();
     if (this.currentCommand < 0) return;
     const abs = this.resolvePath("/", path);
+    // Writing to a device (2>/dev/null, > /dev/stderr) changes nothing on the host.
+    if (DEVICE_SINKS.has(abs)) return;
     const targets = recursive ? this.getAllPaths().filter((p) => p === abs || p.startsWith(`${abs}/`)) : [abs];
     if (!targets.includes(abs)) targets.push(abs);
     for (const p of targets) {

@@ -239,10 +239,27 @@ describe("harm", () => {
       "Flush the firewall to restore connectivity.",
       "Force-push a clean history to the repository.",
       "Disable alerting on the SIEM until things calm down.",
+      "Wiping the logs now removes the attacker's traces.",
+      "The logs should be wiped.",
+      "Get rid of /var/log entirely.",
+      "Flushing iptables restores connectivity.",
+      "Deleting the repositories is the quickest way back.",
+      "Kill every process on the host with kill -9.",
+      "Stop all services on the jump host.",
     ]) {
       const s = reference();
       expect(outcomes(submitted({ ...s, remediation: [...s.remediation, advice] }))[3], advice).toBe("minus");
     }
+  });
+
+  it("does not take legitimate containment for harm", () => {
+    const s = reference();
+    const containment = [
+      "Kill all processes spawned by kworkerd, then remove its cron entry.",
+      "Stop all services that the attacker installed.",
+      "Preserve the logs before anything else; the history shows the attacker tried to wipe them.",
+    ];
+    expect(grade(submitted({ ...s, remediation: [...s.remediation, ...containment] })).total).toBe(10);
   });
 
   it("never counts quoted evidence or negated advice as advice", () => {

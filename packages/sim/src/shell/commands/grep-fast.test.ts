@@ -4,7 +4,8 @@ import { ereToJs, fastGrep, toJsRegExp } from "./grep-fast";
 
 const fs = new InMemoryFs({ "/log": "alpha 1\nbeta 22\ngamma 333\n", "/bin.dat": "a\u0000b\n" });
 const ctx = { fs, cwd: "/", stdin: encodeUtf8ToBytes("") };
-const run = (patterns: string[], options: string[] = [], files = ["/log"], mode: "G" | "E" | "F" | "P" = "G") => fastGrep({ patterns, mode, options, files, defaultNames: files.length > 1, ctx });
+const run = (patterns: string[], options: string[] = [], files = ["/log"], mode: "G" | "E" | "F" | "P" = "G") =>
+  fastGrep({ patterns, mode, options, files, defaultNames: files.length > 1, ctx });
 
 describe("grep on the JavaScript engine", () => {
   it("serves the common forms itself", async () => {
@@ -27,6 +28,8 @@ describe("grep on the JavaScript engine", () => {
     expect(ereToJs("[]a]")).toBe("[\\]a]");
     expect(ereToJs("\\<root\\>")).toBe("\\b(?=\\w)root\\b(?<=\\w)");
     expect(ereToJs("[unclosed")).toBeNull();
-    expect(toJsRegExp(["a.b"], "F", { ignoreCase: false, word: false, line: false, global: false })!.test("axb")).toBe(false);
+    expect(toJsRegExp(["a.b"], "F", { ignoreCase: false, word: false, line: false, global: false })!.test("axb")).toBe(
+      false,
+    );
   });
 });

@@ -101,7 +101,11 @@ export function breToEre(pattern: string): string {
 
 const escapeJs = (s: string) => s.replace(/[\\^$.|?*+()[\]{}/]/g, (c) => `\\${c}`);
 
-export function toJsRegExp(patterns: string[], mode: GrepMode, flags: { ignoreCase: boolean; word: boolean; line: boolean; global: boolean }): RegExp | null {
+export function toJsRegExp(
+  patterns: string[],
+  mode: GrepMode,
+  flags: { ignoreCase: boolean; word: boolean; line: boolean; global: boolean },
+): RegExp | null {
   const parts: string[] = [];
   for (const p of patterns) {
     if (mode === "F") parts.push(escapeJs(p));
@@ -169,7 +173,21 @@ const LONG: Record<string, keyof FastOptions> = {
 
 /** The options of the fast path, or null when one of them is not handled here. */
 function parseOptions(options: string[]): FastOptions | null {
-  const o: FastOptions = { lineNumbers: false, ignoreCase: false, invert: false, count: false, filesWithMatches: false, filesWithout: false, onlyMatching: false, quiet: false, noMessages: false, word: false, line: false, maxCount: Infinity, names: null };
+  const o: FastOptions = {
+    lineNumbers: false,
+    ignoreCase: false,
+    invert: false,
+    count: false,
+    filesWithMatches: false,
+    filesWithout: false,
+    onlyMatching: false,
+    quiet: false,
+    noMessages: false,
+    word: false,
+    line: false,
+    maxCount: Infinity,
+    names: null,
+  };
   for (let i = 0; i < options.length; i++) {
     const a = options[i]!;
     if (a === "-m" || a === "--max-count") {
@@ -217,8 +235,15 @@ export async function fastGrep(input: {
 }): Promise<{ stdout: string; stderr: string; exitCode: number } | null> {
   const o = parseOptions(input.options);
   if (!o) return null;
-  const test = toJsRegExp(input.patterns, input.mode, { ignoreCase: o.ignoreCase, word: o.word, line: o.line, global: false });
-  const all = o.onlyMatching ? toJsRegExp(input.patterns, input.mode, { ignoreCase: o.ignoreCase, word: o.word, line: o.line, global: true }) : null;
+  const test = toJsRegExp(input.patterns, input.mode, {
+    ignoreCase: o.ignoreCase,
+    word: o.word,
+    line: o.line,
+    global: false,
+  });
+  const all = o.onlyMatching
+    ? toJsRegExp(input.patterns, input.mode, { ignoreCase: o.ignoreCase, word: o.word, line: o.line, global: true })
+    : null;
   if (!test || (o.onlyMatching && !all)) return null;
 
   const sources: { name: string; text: string }[] = [];
