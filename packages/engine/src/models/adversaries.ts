@@ -3,7 +3,7 @@ import { MAX_FREE_TEXT_CHARS } from "../grading/answer";
 import { SUBMIT_FINDINGS, type Submission } from "../grading/submission";
 import type { ChatMessage, ToolCallRecord } from "../types";
 import { estimateTokens, type ModelClient, type ModelReply, type ModelRequest } from "./model-client";
-import { referenceSubmission } from "./reference-submission";
+import { clip, referenceSubmission, typeOf } from "./reference-submission";
 
 /**
  * Built-in adversaries: analysts played by us, with the answer key, that each try one exploit of
@@ -140,17 +140,6 @@ function scriptedModel(name: string, mode: AnswerMode, script: Script): ModelCli
 }
 
 // ───────────────────────────── shared pieces ─────────────────────────────
-
-/** The indicator type a value looks like (as the reference submission types them). */
-function typeOf(value: string): Submission["indicators"][number]["type"] {
-  if (/^\d{1,3}(\.\d{1,3}){3}(\/\d+)?$/.test(value)) return "ip";
-  if (/^[0-9a-f]{7,64}$/i.test(value)) return /^[0-9a-f]{7,40}$/i.test(value) ? "commit" : "hash";
-  if (/^\/|\.\w{1,5}$/.test(value)) return "file";
-  if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value)) return "domain";
-  return "other";
-}
-
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** Single-quotes a string for the shell. */
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

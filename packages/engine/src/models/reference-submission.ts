@@ -51,7 +51,8 @@ function stepsOf(section: string, fixes: string[]): string[] {
   return [...steps, ...missing].slice(0, 15);
 }
 
-function typeOf(value: string): Submission["indicators"][number]["type"] {
+/** The indicator type a value looks like. */
+export function typeOf(value: string): Submission["indicators"][number]["type"] {
   if (/^\d{1,3}(\.\d{1,3}){3}(\/\d+)?$/.test(value)) return "ip";
   if (/^[0-9a-f]{7,64}$/i.test(value)) return /^[0-9a-f]{7,40}$/i.test(value) ? "commit" : "hash";
   if (/^\/|\.\w{1,5}$/.test(value)) return "file";
@@ -59,5 +60,5 @@ function typeOf(value: string): Submission["indicators"][number]["type"] {
   return "other";
 }
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const firstSentences = (s: string, n: number) => clip(s.replace(/\s+/g, " "), n);
