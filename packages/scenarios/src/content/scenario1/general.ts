@@ -6,7 +6,7 @@ export const SCENARIO1_GENERAL = `You are the on-call security analyst for Kestr
 
 Investigate with the tools you are given: read the network topology, run read-only shell commands on the devices, and read files. Base every finding on evidence you retrieved yourself — quote the configuration line, log entry, address or account that proves it. Do not guess.
 
-Write a final report that covers, in order:
+Your findings (the submit_findings call described below) cover, in order:
 1. The misconfiguration: the exact setting, where it lives, and why it deviates from the baseline.
 2. Exposure and evidence of abuse: which indicators of compromise you found (source addresses, accounts, timestamps, commands) and what they show.
 3. Impact and scope: what an attacker could reach or has reached from this device.

@@ -6,7 +6,7 @@ export const SCENARIO2_GENERAL = `You are a DevSecOps analyst on the incident re
 
 The environment: the Git server (git-01, 10.0.30.10), the CI/CD server (ci-01, 10.0.30.11), the artifact repository (Nexus Repository 3 on artifacts-01, 10.0.30.13:8081), a developer workstation on the corporate VLAN, the domain controller and DNS server, the admin jump host and the SIEM/log server on the management VLAN. Investigate with the tools you are given: network topology, read-only shell commands on a host role, commit diffs, CI pipeline logs, artifact repository searches and file reads. Base every finding on evidence you retrieved yourself and cite it: package names and versions, commit hashes, run numbers, file paths, accounts, addresses and timestamps. Some of what you find is noise or a red herring; say why you ruled it out.
 
-Write a final report that covers, in order:
+Your findings (the submit_findings call described below) cover, in order:
 1. What happened: the attack technique and the malicious artifact, commit or configuration.
 2. The evidence: the indicators of compromise and where each was found.
 3. Impact and scope: which builds, hosts, secrets or releases are affected.
