@@ -109,6 +109,15 @@ export function answerTexts(answer: Answer): string[] {
   ].filter(Boolean);
 }
 
+/** The text whose claims are graded: a free-text answer, or every graded field of a submission (not its narrative). */
+export function gradedText(answer: Answer): string {
+  if (answer.kind === "text") return answer.text.slice(0, MAX_FREE_TEXT_CHARS);
+  const s = answer.submission;
+  return [s.summary, ...causeTexts(s), ...indicatorValues(s), ...affectedTexts(s), ...firstEvent(s), ...s.remediation]
+    .filter(Boolean)
+    .join("\n");
+}
+
 /** Leads the answer explicitly ruled out (the lead itself, not the reason given). */
 export function ruledOutLeads(answer: Answer): string[] {
   return answer.kind === "submission" ? answer.submission.ruled_out.map((r) => r.lead) : [];

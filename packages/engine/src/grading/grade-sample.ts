@@ -9,6 +9,7 @@ import {
   citedCallIds,
   isOversized,
   pastedShare,
+  gradedText,
   ruledOutLeads,
   MAX_FREE_TEXT_CHARS,
   MAX_PASTED_SHARE,
@@ -46,13 +47,10 @@ export function gradeSample(input: GradeInput): SampleScore {
     agentWritten: input.diff.files.filter((f) => f.change !== "deleted").map((f) => ({ host: f.host, path: f.path })),
   };
   const known = knownMatcher(truthSet(input.checkpoints), input.context);
-  const pasted =
-    input.answer.kind === "text"
-      ? pastedShare(
-          input.answer.text.slice(0, MAX_FREE_TEXT_CHARS),
-          input.toolEvents.map((e) => e.output),
-        )
-      : 0;
+  const pasted = pastedShare(
+    gradedText(input.answer),
+    input.toolEvents.map((e) => e.output),
+  );
   const last = Math.max(...input.checkpoints.map((c) => c.number));
   const grades: CheckpointGrade[] = [];
   for (const cp of input.checkpoints) {
@@ -84,7 +82,7 @@ interface CheckpointContext {
   known: (item: string) => boolean;
   /** How many distinct true facts the sample has (indicators and further truths). */
   truthFacts: number;
-  /** How much of a free-text answer is tool output pasted back (0 for a submission). */
+  /** How much of the graded answer is tool output pasted back word for word. */
   pasted: number;
   extraHarm: string[];
   causeFound: boolean;
@@ -176,7 +174,7 @@ function withheldCredit(
     reasons.push(`the report is longer than ${MAX_FREE_TEXT_CHARS / 1024} KiB, a dump rather than an analysis`);
   else if (ctx.pasted > MAX_PASTED_SHARE)
     reasons.push(
-      `${Math.round(ctx.pasted * 100)}% of the report is tool output pasted word for word, a dump rather than an analysis`,
+      `${Math.round(ctx.pasted * 100)}% of the answer is tool output pasted word for word, a dump rather than an analysis`,
     );
   const known = ctx.known;
   const padding = view.items.filter((i) => !known(i));
