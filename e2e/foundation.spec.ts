@@ -56,6 +56,24 @@ test("the theme toggles between light and dark and is remembered", async ({ page
   await expect(page.locator("html")).not.toHaveClass(/dark/);
 });
 
+test("at phone width the sidebar is a drawer behind a menu button, and the page uses the whole width", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const main = page.locator("main");
+  await expect(page.getByRole("navigation", { name: "Pages" })).toBeHidden();
+  expect((await main.boundingBox())!.width).toBeGreaterThan(380);
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  const drawer = page.getByRole("dialog", { name: "Navigation" });
+  await drawer.locator('[data-page="results"]').click();
+  await expect(drawer).toBeHidden();
+  await expect(main).toHaveAttribute("data-page-id", "results");
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  await page.getByRole("button", { name: "Close navigation" }).click({ position: { x: 40, y: 400 } });
+  await expect(page.getByRole("dialog", { name: "Navigation" })).toBeHidden();
+});
+
 test("all seven pages are reachable from the sidebar", async ({ page }) => {
   await signIn(page);
   const pages: [string, RegExp][] = [

@@ -1,6 +1,6 @@
 import type { HealthResponse } from "@analystbench/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { LogOutIcon, SearchIcon, SettingsIcon, UserCircle2Icon } from "lucide-react";
+import { LogOutIcon, MenuIcon, SearchIcon, SettingsIcon, UserCircle2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -126,15 +126,21 @@ export function Header({
   expiresAt,
   onNavigate,
   onLogout,
+  onOpenMenu,
 }: {
   username: string;
   expiresAt: string;
   onNavigate(page: PageId): void;
   onLogout(): void;
+  /** Opens the navigation drawer on narrow screens. */
+  onOpenMenu(): void;
 }) {
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   return (
-    <header className="flex h-16 shrink-0 items-center gap-4 border-b bg-card/80 px-6 backdrop-blur">
+    <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card/80 px-3 backdrop-blur sm:gap-4 sm:px-6">
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation" onClick={onOpenMenu}>
+        <MenuIcon />
+      </Button>
       <PageSearch onSelect={onNavigate} />
       <div className="ml-auto flex items-center gap-1">
         <NotificationBell />
@@ -142,14 +148,14 @@ export function Header({
           <SettingsIcon />
         </Button>
         <div
-          className="mx-2 flex items-center gap-2 rounded-full border bg-background py-1 pr-3 pl-1"
+          className="mx-2 hidden items-center gap-2 rounded-full border bg-background py-1 pr-3 pl-1 sm:flex"
           data-testid="user-label"
         >
           <UserCircle2Icon className="size-6 text-primary" />
           <span className="text-sm font-medium">{username}</span>
         </div>
-        <Button variant="outline" size="sm" onClick={onLogout}>
-          <LogOutIcon /> Logout
+        <Button variant="outline" size="sm" onClick={onLogout} aria-label="Logout">
+          <LogOutIcon /> <span className="hidden sm:inline">Logout</span>
         </Button>
       </div>
       <SettingsDialog

@@ -22,6 +22,7 @@ export function LoadingScreen() {
 export function Shell() {
   const { state, logout, recheck } = useAuth();
   const [page, setPage] = useState<PageId>("dashboard");
+  const [menuOpen, setMenuOpen] = useState(false);
 
   if (state.status === "loading") return <LoadingScreen />;
   if (state.status === "unreachable") {
@@ -45,13 +46,36 @@ export function Shell() {
     toast.success("Logged Out", { description: "You have been successfully logged out." });
   };
 
+  const goTo = (id: PageId) => {
+    setPage(id);
+    setMenuOpen(false);
+  };
+
   return (
     <div className="flex h-full overflow-hidden">
-      <Sidebar current={page} onSelect={setPage} />
+      <Sidebar current={page} onSelect={setPage} className="hidden md:flex" />
+      {menuOpen && (
+        // Narrow screens: the sidebar as a drawer over the page, closed by choosing or by the backdrop.
+        <div className="fixed inset-0 z-40 flex md:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
+          <Sidebar current={page} onSelect={goTo} className="relative z-50 shadow-xl" />
+          <button
+            type="button"
+            aria-label="Close navigation"
+            className="flex-1 cursor-default bg-black/40"
+            onClick={() => setMenuOpen(false)}
+          />
+        </div>
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header username={state.username} expiresAt={state.expiresAt} onNavigate={setPage} onLogout={handleLogout} />
+        <Header
+          username={state.username}
+          expiresAt={state.expiresAt}
+          onNavigate={setPage}
+          onLogout={handleLogout}
+          onOpenMenu={() => setMenuOpen(true)}
+        />
         <main className="flex-1 overflow-y-auto" data-page-id={page}>
-          <div className="mx-auto max-w-7xl px-6 py-8">
+          <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
             <Page navigate={setPage} />
           </div>
         </main>

@@ -6,10 +6,23 @@ import { cn } from "@/lib/utils";
 import type { PageId } from "@/lib/page-types";
 import { PAGES } from "./pages";
 
-export function Sidebar({ current, onSelect }: { current: PageId; onSelect(page: PageId): void }) {
+export function Sidebar({
+  current,
+  onSelect,
+  className,
+}: {
+  current: PageId;
+  onSelect(page: PageId): void;
+  className?: string;
+}) {
   const { theme, toggleTheme } = useTheme();
   return (
-    <aside className="flex h-full w-72 shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground">
+    <aside
+      className={cn(
+        "flex h-full w-72 shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground",
+        className,
+      )}
+    >
       <div className="flex items-center gap-3 px-5 py-5">
         <ProductMark className="size-9" />
         <div>
