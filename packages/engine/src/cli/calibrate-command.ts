@@ -1,7 +1,6 @@
 import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
 import { openSimSession } from "@analystbench/sim";
 import { setMaxListeners } from "node:events";
-import { expectedEvidence } from "../grading/evidence-files";
 import { ADVERSARIES, adversaryModelName, type AdversaryName, type AnswerMode } from "../models/adversaries";
 import { REFERENCE_TEXT_MODEL } from "../models/builtin-models";
 import { createModelClient } from "../models/model-registry";
@@ -110,7 +109,6 @@ export async function calibrateAnalyst(
   const limiter = opts.limiter ?? new Limiter(opts.concurrency ?? CONCURRENT_SAMPLES);
   const jobs = cases.flatMap((testCase) => {
     const world = testCase.world();
-    const evidenceFiles = expectedEvidence(testCase);
     return testCase.samples.map((sample) =>
       limiter.run(async (): Promise<CalibrationSample> => {
         const r = await runSampleJob({
@@ -120,7 +118,6 @@ export async function calibrateAnalyst(
           world,
           seed: opts.seed ?? "analystbench",
           limits: DEFAULT_LIMITS,
-          evidenceFiles,
           model: createModelClient(analyst.model, sample),
           grader: null,
           openSession: (w, o) => openSimSession(w, o),

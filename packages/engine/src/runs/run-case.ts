@@ -3,7 +3,6 @@ import { openSimSession, type SimSession } from "@analystbench/sim";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { RunSampleInput, SampleProgress } from "../agent/run-sample";
-import { expectedEvidence } from "../grading/evidence-files";
 import {
   createModelClient,
   modelBaseUrl,
@@ -165,7 +164,6 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   await writeFileAtomic(logPath, `${JSON.stringify(buildStartedInspectLog(pending), null, 2)}\n`);
 
   const world = testCase.world();
-  const evidenceFiles = expectedEvidence(testCase);
   const grader = opts.grader ? normalizeModelName(opts.grader) : null;
   const jobs = [];
   for (let epoch = 1; epoch <= epochs; epoch++) {
@@ -180,7 +178,6 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
             world,
             seed,
             limits,
-            evidenceFiles,
             model: gated(createModel(model, sample)),
             grader: grader ? createModel(grader, sample) : null,
             openSession,

@@ -21,7 +21,6 @@ export interface SampleJob {
   world: ReturnType<TestCase["world"]>;
   seed: string;
   limits: RunLimits;
-  evidenceFiles: { role: string; path: string }[];
   model: ModelClient;
   grader: ModelClient | null;
   openSession(world: SampleJob["world"], opts: { seed: string }): Promise<SimSession>;
