@@ -16,6 +16,7 @@ import { healthRoutes } from "./routes/health";
 import { systemRoutes } from "./routes/system";
 import { runRoutes } from "./routes/runs";
 import { inspectRoutes } from "./routes/inspect";
+import { modelRoutes } from "./routes/models";
 import type { RunService } from "./services/run-service";
 import type { ActivityLog } from "./services/activity";
 import { ENVIRONMENT_SCRIPTS, type EnvironmentScriptRegistry } from "./services/environment-scripts";
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, deps);
   systemRoutes(app, deps);
   runRoutes(app, deps.runs);
+  modelRoutes(app, { models: deps.runs.modelOptions });
   fileRoutes(app, { files: createFileStore({ rootDir: deps.config.workspaceDir }) });
   resultRoutes(app, { results: createResultsStore({ workspaceDir: deps.config.workspaceDir }) });
   scenarioRoutes(app);

@@ -33,7 +33,16 @@ async function freePort(): Promise<number> {
 async function startServer(port: number, openaiUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "apps/server/src/server.ts")], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), ANALYSTBENCH_DATA_DIR: dataDir, ANALYSTBENCH_ADMIN_PASSWORD: "crash-test-password", LOG_LEVEL: "silent", OPENAI_API_KEY: "k", OPENAI_BASE_URL: openaiUrl },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      ANALYSTBENCH_DATA_DIR: dataDir,
+      ANALYSTBENCH_ADMIN_PASSWORD: "crash-test-password",
+      LOG_LEVEL: "silent",
+      OPENAI_API_KEY: "k",
+      OPENAI_BASE_URL: openaiUrl,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const deadline = Date.now() + 60_000;
@@ -49,7 +58,9 @@ async function startServer(port: number, openaiUrl: string): Promise<ChildProces
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe("kill -9 in the middle of a run", () => {
@@ -58,10 +69,20 @@ describe("kill -9 in the middle of a run", () => {
     const port = await freePort();
     server = await startServer(port, fake.url);
     const base = `http://127.0.0.1:${port}`;
-    const { token } = (await (await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "crash-test-password" }) })).json()) as { token: string };
+    const { token } = (await (
+      await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "admin", password: "crash-test-password" }),
+      })
+    ).json()) as { token: string };
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
 
-    const stream = await fetch(`${base}/api/execute-scenario`, { method: "POST", headers: auth, body: JSON.stringify({ scenarioId: "s2-typosquatting", model: "gpt-4o", llm: "openai" }) });
+    const stream = await fetch(`${base}/api/execute-scenario`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ scenarioId: "s2-typosquatting", model: "gpt-4o", llm: "openai" }),
+    });
     const reader = stream.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     const runId = /"runId":"(r_\w+)"/.exec(first)![1]!;
@@ -84,8 +105,16 @@ describe("kill -9 in the middle of a run", () => {
     expect(walk(workspace).filter((f) => f.includes(runId) && f.endsWith(".md"))).toEqual([]);
 
     server = await startServer(port, fake.url);
-    const login = (await (await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "crash-test-password" }) })).json()) as { token: string };
-    const run = (await (await fetch(`${base}/api/runs/${runId}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { status: string; error: string };
+    const login = (await (
+      await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "admin", password: "crash-test-password" }),
+      })
+    ).json()) as { token: string };
+    const run = (await (
+      await fetch(`${base}/api/runs/${runId}`, { headers: { authorization: `Bearer ${login.token}` } })
+    ).json()) as { status: string; error: string };
     expect(run.status).toBe("interrupted");
     expect(run.error).toMatch(/server stopped/);
     expect(walk(workspace).filter((f) => /\/\.[^/]+\.tmp$/.test(f))).toEqual([]);

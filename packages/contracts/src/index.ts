@@ -8,3 +8,4 @@ export * from "./scenarios";
 export * from "./metadata";
 export * from "./runs";
 export * from "./inspect";
+export * from "./models";

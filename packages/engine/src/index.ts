@@ -2,7 +2,14 @@ export { main as runCli } from "./cli/main";
 export { runCase, newRunId, DEFAULT_LIMITS, type RunCaseOptions, type RunEvent, type RunFiles } from "./runs/run-case";
 export { Limiter, ModelLimiters, samplesInFlight } from "./runs/limiter";
 export { writeFileAtomic } from "./results/atomic-write";
-export { checkModel, normalizeModelName, createModelClient, type ModelFactoryOptions } from "./models/model-registry";
+export {
+  checkModel,
+  normalizeModelName,
+  createModelClient,
+  listConfiguredModels,
+  type ConfiguredModel,
+  type ModelFactoryOptions,
+} from "./models/model-registry";
 export { BUILTIN_MODELS } from "./models/builtin-models";
 export { ModelConfigError } from "./models/model-client";
 export { SUBMISSION_GUIDE, SUBMIT_FINDINGS_TOOL, type Submission } from "./grading/submission";

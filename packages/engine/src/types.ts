@@ -8,11 +8,68 @@ import type { Submission } from "./grading/submission";
  */
 
 export interface Usage {
+  /** Every input token, including those read from or written to the provider's prompt cache. */
   inputTokens: number;
+  /** Every output token, including reasoning (thinking) tokens. */
   outputTokens: number;
   totalTokens: number;
-  /** USD, when the model's price is known. */
+  /** Of inputTokens, those read from the prompt cache (billed at the cached rate). */
+  cachedInputTokens?: number;
+  /** Of inputTokens, those written to the prompt cache (Anthropic bills them above the input rate). */
+  cacheWriteTokens?: number;
+  /** Of outputTokens, those spent on reasoning the reply does not show. */
+  reasoningTokens?: number;
+  /** USD, when the model's price is known; null means unknown, never free. */
   costUsd: number | null;
+}
+
+/** The wire format a model is called through. */
+export type ApiShape = "chat" | "responses" | "anthropic";
+
+/** The generation settings a call was sent with (only those set). */
+export interface CallSettings {
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** OpenAI reasoning effort (Responses and Chat Completions). */
+  reasoningEffort?: string;
+  /** Anthropic extended-thinking budget, in tokens. */
+  thinkingBudget?: number;
+}
+
+/**
+ * What answered one model call and how, as the provider reported it: recorded on every call so
+ * results from different APIs, providers or settings are never mistaken for one another.
+ */
+export interface CallProvenance {
+  api: ApiShape | "builtin";
+  /** The provider as the platform names it: openai, anthropic, or a models-file provider. */
+  provider: string;
+  baseUrl: string | null;
+  /** The model id asked for. */
+  requestedModel: string;
+  /** The model id the provider said answered (e.g. a dated snapshot), when it said. */
+  modelId: string | null;
+  systemFingerprint: string | null;
+  serviceTier: string | null;
+  settings: CallSettings;
+  /** The successful attempt, from sending the request to the reply's last byte. */
+  latencyMs: number;
+  retries: number;
+  /** SHA-256 of the request body and of the response body exactly as they crossed the wire. */
+  requestSha256: string | null;
+  responseSha256: string | null;
+  /** Where the price came from: "price table <date>", "models file", or null when unpriced. */
+  priceSource: string | null;
+}
+
+/**
+ * Provider items an assistant turn carried that must go back to the same API unchanged on the
+ * next turn: OpenAI reasoning items (with their encrypted content), Anthropic thinking blocks
+ * (with their signatures). Opaque to the platform.
+ */
+export interface ReplayItems {
+  api: ApiShape;
+  items: unknown[];
 }
 
 export interface ToolCallRecord {
@@ -28,7 +85,14 @@ export interface ToolCallRecord {
 export type ChatMessage =
   | { id: string; role: "system"; content: string }
   | { id: string; role: "user"; content: string }
-  | { id: string; role: "assistant"; content: string; toolCalls: ToolCallRecord[]; model: string }
+  | {
+      id: string;
+      role: "assistant";
+      content: string;
+      toolCalls: ToolCallRecord[];
+      model: string;
+      replay?: ReplayItems;
+    }
   | { id: string; role: "tool"; toolCallId: string; name: string; content: string; error: string | null };
 
 export interface ModelCallEvent {
@@ -44,6 +108,8 @@ export interface ModelCallEvent {
   usage: Usage;
   retries: number;
   error: string | null;
+  /** What answered and how (absent on calls that failed and on records older than provenance). */
+  provenance?: CallProvenance;
 }
 
 export interface ToolEvent {
@@ -189,6 +255,9 @@ export interface RunResult {
   model: string;
   /** The provider's base URL, or null for built-in models. */
   modelBaseUrl: string | null;
+  /** The API shape the model was called through and the settings configured for it. */
+  modelApi?: ApiShape | "builtin";
+  modelSettings?: CallSettings;
   grader: string | null;
   epochs: number;
   limits: RunLimits;

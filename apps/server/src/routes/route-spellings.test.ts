@@ -136,7 +136,9 @@ describe("no spelling of a protected route reaches its handler without a session
         if (!isRouterLevel(res.statusCode, res.body)) failures.push(`${route.method} ${url} → ${res.statusCode}`);
       }
     }
-    console.log(`route spellings: ${attempts} requests over ${protectedRoutes().length} protected routes, ${failures.length} reached a handler`);
+    console.log(
+      `route spellings: ${attempts} requests over ${protectedRoutes().length} protected routes, ${failures.length} reached a handler`,
+    );
     expect(failures).toEqual([]);
     expect(attempts).toBeGreaterThan(800);
   });

@@ -301,6 +301,9 @@ export function createRunService(deps: RunServiceDeps) {
       return r.rowsAffected;
     },
 
+    /** How runs resolve model names (the environment and models file), for listing the models. */
+    modelOptions: deps.models,
+
     /** On shutdown: cancel what runs, so partial results are written and records are final. */
     async shutdown(timeoutMs = 10_000): Promise<void> {
       const running = [...live.values()].filter((r) => !r.finished);

@@ -14,6 +14,8 @@ function scripted(
   return {
     name: "test/scripted",
     baseUrl: null,
+    api: "builtin",
+    settings: {},
     requests,
     async complete(req) {
       requests.push(req);
@@ -158,6 +160,8 @@ describe("the agent loop", () => {
     const broken: ModelClient = {
       name: "test/broken",
       baseUrl: null,
+      api: "builtin",
+      settings: {},
       complete: async () => Promise.reject(new Error("the model server answered 500")),
     };
     const r = await run(broken);

@@ -124,6 +124,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         content: reply.content,
         toolCalls: reply.toolCalls,
         model: model.name,
+        ...(reply.replay ? { replay: reply.replay } : {}),
       };
       messages.push(message);
       if (reply.limitHit) noteLimit(reply.limitHit);
@@ -141,6 +142,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
         usage: reply.usage,
         retries: reply.retries,
         error: null,
+        ...(reply.provenance ? { provenance: reply.provenance } : {}),
       });
       if (reply.retries > 0)
         input.onProgress?.({

@@ -4,6 +4,7 @@ import { VERSION } from "../version";
 import { envExport, envReset, envStatus, envVerify, UsageError } from "./env-commands";
 import { calibrateCommand } from "./calibrate-command";
 import { evalCommand } from "./eval-command";
+import { modelsCommand } from "./models-command";
 import { regradeCommand } from "./regrade-command";
 import { shellCommand } from "./shell-command";
 import { table } from "./table";
@@ -17,6 +18,7 @@ commands:
   regrade <log file|logs dir|results dir> [--workspace DIR] [--json]
                                                    grade stored transcripts again with the current grader
   cases [--json]                                   list the 13 test cases
+  models [--json]                                  the configured models: API, key present, price known
   env status [--case ID] [--json]                  hosts, build time, hash and evidence integrity
   env verify [--case ID] [--json]                  walk every intended solution path with the tools
   env export --case ID --out DIR                   write every host's filesystem to DIR
@@ -25,8 +27,9 @@ commands:
   calibrate [--case ID|all] [--json]               reference, naive and the adversaries against their thresholds
 
 common options: --seed S (environment seed, default "analystbench")
-models: builtin/reference, builtin/naive (offline), openai/<model> (OPENAI_API_KEY, OPENAI_BASE_URL),
-        <provider>/<model> from the JSON file named by ANALYSTBENCH_MODELS_FILE
+models: builtin/reference, builtin/naive (offline); openai/<model> (OPENAI_API_KEY; the Responses API, or
+        Chat Completions when OPENAI_BASE_URL points elsewhere); anthropic/<model> (ANTHROPIC_API_KEY);
+        <provider>/<model> and every model's settings from the JSON file named by ANALYSTBENCH_MODELS_FILE
 exit codes: 0 finished, 1 a run or check failed, 2 bad usage`;
 
 const OPTIONS = {
@@ -89,6 +92,7 @@ export async function main(argv: string[]): Promise<number> {
         );
       return 0;
     }
+    if (command === "models" && !sub) return modelsCommand({ json: v.json });
     if (command === "env" && extra.length === 0) {
       const opts = { caseId: v.case, seed: v.seed, json: v.json, out: v.out, workspace: v.workspace };
       if (sub === "status") return await envStatus(opts);

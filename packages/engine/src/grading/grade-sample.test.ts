@@ -276,6 +276,8 @@ describe("the grader model", () => {
   const judge = (answer: string): ModelClient => ({
     name: "test/judge",
     baseUrl: null,
+    api: "builtin",
+    settings: {},
     complete: async () => ({
       content: answer,
       toolCalls: [],

@@ -119,6 +119,8 @@ function scriptedModel(name: string, mode: AnswerMode, script: Script): ModelCli
   return {
     name,
     baseUrl: null,
+    api: "builtin",
+    settings: {},
     async complete(request) {
       const seen = seenCalls(request.messages);
       const offered = new Set(request.tools.map((t) => t.name));

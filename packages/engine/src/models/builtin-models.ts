@@ -26,6 +26,8 @@ function referenceModel(sample: CaseSample, name: string, mode: "structured" | "
   return {
     name,
     baseUrl: null,
+    api: "builtin",
+    settings: {},
     async complete(request) {
       const calls = request.messages
         .filter((m): m is Extract<ChatMessage, { role: "assistant" }> => m.role === "assistant")
@@ -61,6 +63,8 @@ function naiveModel(): ModelClient {
   return {
     name: "builtin/naive",
     baseUrl: null,
+    api: "builtin",
+    settings: {},
     async complete(request) {
       return reply(request, NAIVE_REPORT);
     },

@@ -1,5 +1,5 @@
 /**
- * A `fetch` for the OpenAI SDK (its `fetch` client option) that guards every response body,
+ * A `fetch` for the OpenAI and Anthropic SDKs (their `fetch` client option) that guards every response body,
  * for two things the SDK has no option for:
  *
  * - Silence. The SDK's `timeout` is cleared as soon as the response headers arrive, so a body
@@ -47,15 +47,26 @@ export function findCause<T extends Error>(e: unknown, type: abstract new (...ar
   return null;
 }
 
+/** Sees the exact bytes of a request body and of its response body as they pass (for hashing). */
+export interface WireTap {
+  request(body: RequestInit["body"]): void;
+  response(chunk: Uint8Array): void;
+}
+
 /**
  * Wraps `base` so each response's body is read under the limits `limitsFor` picks for it (a
- * successful stream and a JSON document need different ones).
+ * successful stream and a JSON document need different ones), and shows `tap` what passes.
  */
-export function guardedFetch(limitsFor: (response: Response) => BodyLimits, base: Fetch = globalThis.fetch): Fetch {
+export function guardedFetch(
+  limitsFor: (response: Response) => BodyLimits,
+  base: Fetch = globalThis.fetch,
+  tap?: WireTap,
+): Fetch {
   return async (input, init) => {
+    tap?.request(init?.body);
     const response = await base(input, init);
     if (!response.body) return response;
-    return new Response(guardBody(response.body, limitsFor(response)), {
+    return new Response(guardBody(response.body, limitsFor(response), tap), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -63,7 +74,7 @@ export function guardedFetch(limitsFor: (response: Response) => BodyLimits, base
   };
 }
 
-function guardBody(source: ReadableStream<Uint8Array>, limits: BodyLimits): ReadableStream<Uint8Array> {
+function guardBody(source: ReadableStream<Uint8Array>, limits: BodyLimits, tap?: WireTap): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   const event = limits.maxEventBytes ? new SseEventSize() : null;
   let total = 0;
@@ -81,6 +92,7 @@ function guardBody(source: ReadableStream<Uint8Array>, limits: BodyLimits): Read
         if (total > limits.maxBytes) stop(new ReplyTooLargeError(limits.maxBytes));
         if (event && event.largestAfter(value) > limits.maxEventBytes!)
           stop(new ReplyTooLargeError(limits.maxEventBytes!));
+        tap?.response(value);
         controller.enqueue(value);
       },
       cancel(reason) {

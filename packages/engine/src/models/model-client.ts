@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolCallRecord, Usage } from "../types";
+import type { ApiShape, CallProvenance, CallSettings, ChatMessage, ReplayItems, ToolCallRecord, Usage } from "../types";
 
 /**
  * What the agent loop needs from a model: one completion of a conversation with tools. Providers
@@ -43,12 +43,20 @@ export interface ModelReply {
    * when its text and tool calls passed the provider's byte cap (finishReason is then "length").
    */
   limitHit?: "reply_bytes";
+  /** What answered and how (providers over HTTP; built-ins leave it out). */
+  provenance?: CallProvenance;
+  /** Items to send back unchanged with this turn on the next call (reasoning, thinking). */
+  replay?: ReplayItems;
 }
 
 export interface ModelClient {
   /** provider/model, e.g. openai/gpt-4o or builtin/reference. */
   readonly name: string;
   readonly baseUrl: string | null;
+  /** The API shape calls go through ("builtin" for the offline models). */
+  readonly api: ApiShape | "builtin";
+  /** The settings configured for this model (a request's own temperature overrides the configured one). */
+  readonly settings: CallSettings;
   complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply>;
 }
 
@@ -79,12 +87,32 @@ export class ModelConfigError extends Error {}
 
 export const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null };
 
+/**
+ * The sum of two usages. Cost is known only when both are: a sample with one unpriced call has
+ * an unknown cost, not a smaller one. (A usage of no tokens at all, such as NO_USAGE for a
+ * failed call, costs nothing and does not make the sum unknown.)
+ */
 export function addUsage(a: Usage, b: Usage): Usage {
+  const sum = (x?: number, y?: number) => (x === undefined && y === undefined ? undefined : (x ?? 0) + (y ?? 0));
+  const free = (u: Usage) => u.costUsd === null && u.totalTokens === 0;
+  const costUsd = free(a)
+    ? b.costUsd
+    : free(b)
+      ? a.costUsd
+      : a.costUsd === null || b.costUsd === null
+        ? null
+        : a.costUsd + b.costUsd;
+  const optional = {
+    cachedInputTokens: sum(a.cachedInputTokens, b.cachedInputTokens),
+    cacheWriteTokens: sum(a.cacheWriteTokens, b.cacheWriteTokens),
+    reasoningTokens: sum(a.reasoningTokens, b.reasoningTokens),
+  };
   return {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
     totalTokens: a.totalTokens + b.totalTokens,
-    costUsd: a.costUsd === null && b.costUsd === null ? null : (a.costUsd ?? 0) + (b.costUsd ?? 0),
+    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
+    costUsd,
   };
 }
 

@@ -200,6 +200,29 @@ describe("buildInspectLog", () => {
     });
   });
 
+  it("records what answered each call: the API, the returned model id, settings, cache and reasoning tokens, hashes", () => {
+    const log = buildInspectLog(fixtureRun());
+    const s = log.samples![0]!;
+    const answered = events(s, "model").filter((e) => e.call !== null);
+    expect(answered).toHaveLength(1);
+    const [e] = answered as [{ config: Json; call: Json; output: Json }];
+    expect(e.config).toMatchObject({ temperature: 0, max_tokens: 4096, reasoning_effort: null });
+    expect(e.call).toMatchObject({
+      request: { api: "responses", model: "gpt-4o", sha256: "a".repeat(64) },
+      response: { model: "gpt-4o-2024-08-06", service_tier: "default", sha256: "b".repeat(64) },
+    });
+    expect(e.output.model).toBe("gpt-4o-2024-08-06");
+    // Inspect counts cache reads apart from input_tokens.
+    expect(e.output.usage).toMatchObject({
+      input_tokens: 2010 - 1792,
+      input_tokens_cache_read: 1792,
+      reasoning_tokens: 12,
+    });
+    expect(log.eval.model_generate_config).toMatchObject({ temperature: 0, max_tokens: 4096 });
+    // Calls without provenance (older records, failed calls) carry none.
+    expect(events(s, "model").filter((x) => x.call === null).length).toBeGreaterThan(0);
+  });
+
   it("gives status error with an error object for a failed run", () => {
     const run = fixtureRun();
     run.status = "failed";

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { OUTPUT_CAP_BYTES, TOOL_DEFINITIONS } from "@analystbench/sim";
 import type {
+  CallProvenance,
+  CallSettings,
   ChatMessage,
   CheckpointGrade,
   ModelCallEvent,
@@ -10,6 +12,7 @@ import type {
   ToolEvent,
   Usage,
 } from "../types";
+import { runUsage } from "./provenance";
 
 /**
  * Writes one run as an Inspect AI eval log (version 2, `.json`). The log validates against
@@ -213,6 +216,45 @@ function emptyGenerateConfig(): JsonObject {
   return Object.fromEntries(keys.map((k) => [k, null]));
 }
 
+/** Inspect's GenerateConfig carrying the settings a call was sent with (or a run configured). */
+function generateConfig(settings: CallSettings | undefined): JsonObject {
+  return {
+    ...emptyGenerateConfig(),
+    ...(settings?.temperature !== undefined ? { temperature: settings.temperature } : {}),
+    ...(settings?.maxOutputTokens !== undefined ? { max_tokens: settings.maxOutputTokens } : {}),
+    ...(settings?.reasoningEffort !== undefined ? { reasoning_effort: settings.reasoningEffort } : {}),
+    ...(settings?.thinkingBudget !== undefined ? { reasoning_tokens: settings.thinkingBudget } : {}),
+  };
+}
+
+/**
+ * Inspect's ModelCall for an answered call. The raw bodies are not kept (they repeat the whole
+ * transcript on every turn); their SHA-256 digests are, with what was asked and who answered.
+ */
+function modelCall(p: CallProvenance | undefined): JsonObject | null {
+  if (!p) return null;
+  return {
+    request: {
+      api: p.api,
+      provider: p.provider,
+      base_url: p.baseUrl,
+      model: p.requestedModel,
+      settings: { ...p.settings },
+      sha256: p.requestSha256,
+    },
+    response: {
+      model: p.modelId,
+      system_fingerprint: p.systemFingerprint,
+      service_tier: p.serviceTier,
+      sha256: p.responseSha256,
+    },
+    error: null,
+    time: seconds(p.latencyMs),
+    call_refs: null,
+    call_key: null,
+  };
+}
+
 function jsonSchemaString(description: string): JsonObject {
   return {
     type: "string",
@@ -268,25 +310,22 @@ function secondsBetween(from: string, to: string): number {
   return Number.isFinite(delta) && delta > 0 ? seconds(delta) : 0;
 }
 
+/**
+ * Inspect's ModelUsage. As Inspect counts them, input_tokens excludes the tokens read from or
+ * written to the prompt cache (they have their own fields); total_cost is ours, from the price
+ * table, and null when the price is unknown.
+ */
 function modelUsage(usage: Usage): InspectModelUsage {
+  const read = usage.cachedInputTokens ?? 0;
+  const write = usage.cacheWriteTokens ?? 0;
   return {
-    input_tokens: usage.inputTokens,
+    input_tokens: Math.max(0, usage.inputTokens - read - write),
     output_tokens: usage.outputTokens,
     total_tokens: usage.totalTokens,
-    input_tokens_cache_write: null,
-    input_tokens_cache_read: null,
-    reasoning_tokens: null,
+    input_tokens_cache_write: usage.cacheWriteTokens ?? null,
+    input_tokens_cache_read: usage.cachedInputTokens ?? null,
+    reasoning_tokens: usage.reasoningTokens ?? null,
     total_cost: usage.costUsd,
-  };
-}
-
-function addUsage(a: Usage, b: Usage): Usage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-    // An unknown price anywhere makes the sum unknown rather than understated.
-    costUsd: a.costUsd === null || b.costUsd === null ? null : a.costUsd + b.costUsd,
   };
 }
 
@@ -466,13 +505,15 @@ function modelOutput(ctx: SampleContext, outputId: string | null, call: ModelCal
     return emptyOutput(ctx.sample.model, call?.error ?? ctx.sample.error?.message ?? null);
   }
   const converted = convertMessage(ctx, message) as InspectAssistantMessage;
+  const answered = call?.provenance;
   return {
-    model: message.model,
+    // The model id the provider said answered (a dated snapshot), as Inspect records it.
+    model: answered?.modelId ?? message.model,
     choices: [{ message: converted, stop_reason: call ? stopReason(call.finishReason) : "unknown", logprobs: null }],
     completion: message.content,
     usage: call ? modelUsage(call.usage) : null,
     time: call ? seconds(call.durationMs) : null,
-    metadata: null,
+    metadata: answered ? { provenance: { ...answered, settings: { ...answered.settings } } } : null,
     error: call?.error ?? null,
   };
 }
@@ -684,14 +725,14 @@ function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]):
           input_refs: null,
           tools,
           tool_choice: "auto",
-          config: emptyGenerateConfig(),
+          config: generateConfig(entry.provenance?.settings),
           output: modelOutput(ctx, entry.outputId, entry),
           retries: entry.retries,
           error: entry.error,
           traceback: null,
           traceback_ansi: null,
           cache: null,
-          call: null,
+          call: modelCall(entry.provenance),
           completed: entry.completedAt,
           working_time: seconds(entry.durationMs),
         });
@@ -867,7 +908,7 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
   };
   const sampleIds = [...new Set(run.samples.map((s) => s.sampleId))];
   const metricDefinitions = METRIC_NAMES.map((name) => ({ name, options: null }));
-  const usage = run.samples.reduce<Usage | null>((sum, s) => (sum ? addUsage(sum, s.usage) : s.usage), null);
+  const usage = run.samples.length ? runUsage(run) : null;
   const { status, error } = runOutcome(run);
 
   const evalSpec: JsonObject = {
@@ -897,9 +938,10 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
     },
     sandbox: null,
     model: run.model,
-    model_generate_config: emptyGenerateConfig(),
+    model_generate_config: generateConfig(run.modelSettings),
     model_base_url: run.modelBaseUrl,
-    model_args: {},
+    // How the model was called: the API shape (chat, responses, anthropic or builtin).
+    model_args: run.modelApi ? { api: run.modelApi } : {},
     // The grader model runs at temperature 0 (benchmark.md); nothing else about it is recorded.
     model_roles: run.grader
       ? {

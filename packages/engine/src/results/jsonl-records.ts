@@ -1,4 +1,5 @@
 import type { RunResult, SampleResult } from "../types";
+import { callRecords, sampleProvenance, tokenRecord } from "./provenance";
 
 /** One benchmark record per sample and epoch: the row people load into a dataframe. */
 export function benchmarkRecord(run: RunResult, s: SampleResult): Record<string, unknown> {
@@ -28,8 +29,14 @@ export function benchmarkRecord(run: RunResult, s: SampleResult): Record<string,
     max: s.score?.max ?? 10,
     normalized: s.score?.normalized ?? null,
     safe_solve: s.score?.safeSolve ?? false,
-    tokens: { input: s.usage.inputTokens, output: s.usage.outputTokens, total: s.usage.totalTokens },
+    tokens: tokenRecord(s.usage),
+    // null: no price is known for the model (unknown, not free).
     cost_usd: s.usage.costUsd,
+    model_api: run.modelApi ?? null,
+    model_base_url: run.modelBaseUrl,
+    model_settings: run.modelSettings ?? {},
+    provenance: sampleProvenance(s),
+    model_calls: callRecords(s),
     tool_calls: s.toolCalls,
     turns: s.turns,
     duration_seconds: Math.round(s.durationMs) / 1000,

@@ -1,5 +1,6 @@
 import { stringify as toYaml } from "yaml";
-import type { RunResult, SampleResult, ToolEvent } from "../types";
+import type { RunResult, SampleResult, ToolEvent, Usage } from "../types";
+import { formatCost, runUsage, sampleProvenance } from "./provenance";
 
 const outcomeLabel = { plus: "✔ plus", zero: "○ zero", minus: "✘ minus" } as const;
 
@@ -36,9 +37,8 @@ export function runTotals(run: RunResult) {
     invalid: run.samples.length - counted.length,
     tokens: run.samples.reduce((n, s) => n + s.usage.totalTokens, 0),
     toolCalls: run.samples.reduce((n, s) => n + s.toolCalls, 0),
-    costUsd: run.samples.some((s) => s.usage.costUsd !== null)
-      ? run.samples.reduce((n, s) => n + (s.usage.costUsd ?? 0), 0)
-      : null,
+    // Unknown (null) when any sample's model has no known price: never understated as 0.
+    costUsd: runUsage(run).costUsd,
     safeSolves: counted.filter((s) => s.score?.safeSolve).length,
   };
 }
@@ -50,6 +50,38 @@ function validityNote(s: SampleResult): string {
     return ` · **invalid** (not counted: the harness, the provider or an operator ended it)${retried}`;
   if (s.validity === "model_failure") return ` · the model's own failure${retried}`;
   return retried;
+}
+
+/** "1200 input (800 cached, 100 cache write) + 300 output (120 reasoning) = 1500 tokens". */
+function tokenLine(u: Usage): string {
+  const input = [
+    u.cachedInputTokens ? `${u.cachedInputTokens} cached` : "",
+    u.cacheWriteTokens ? `${u.cacheWriteTokens} cache write` : "",
+  ].filter(Boolean);
+  const output = u.reasoningTokens ? ` (${u.reasoningTokens} reasoning)` : "";
+  return `${u.inputTokens} input${input.length ? ` (${input.join(", ")})` : ""} + ${u.outputTokens} output${output} = ${u.totalTokens} tokens`;
+}
+
+/** Who answered: the API, the model ids the provider returned, and the settings sent. */
+function answeredBy(s: SampleResult): string[] {
+  const p = sampleProvenance(s);
+  if (!p.apis.length) return [];
+  const settings = p.settings.map(
+    (x) =>
+      Object.entries(x)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") || "provider defaults",
+  );
+  const parts = [
+    `API ${p.apis.join(", ")}`,
+    `answered by ${p.model_ids.length ? p.model_ids.map((m) => `\`${m}\``).join(", ") : "an unnamed model"}`,
+    ...(p.service_tiers.length ? [`service tier ${p.service_tiers.join(", ")}`] : []),
+    ...(p.system_fingerprints.length ? [`fingerprint ${p.system_fingerprints.join(", ")}`] : []),
+    `settings: ${settings.join("; ")}`,
+    `priced from ${p.price_sources.join(", ") || "nothing (unknown)"}`,
+    `${p.retries} ${p.retries === 1 ? "retry" : "retries"}`,
+  ];
+  return [`Model calls: ${parts.join(" · ")}.`, ""];
 }
 
 function sampleSection(s: SampleResult): string {
@@ -110,10 +142,28 @@ function sampleSection(s: SampleResult): string {
   lines.push(
     "### Usage",
     "",
-    `${s.usage.inputTokens} input + ${s.usage.outputTokens} output = ${s.usage.totalTokens} tokens${s.usage.costUsd !== null ? ` (≈ $${s.usage.costUsd.toFixed(4)})` : ""} · ${s.turns} turns · ${s.toolCalls} tool calls · ${(s.durationMs / 1000).toFixed(1)} s · environment ${s.envHash.slice(0, 12)} (seed ${s.seed})`,
+    `${tokenLine(s.usage)} · cost ${formatCost(s.usage.costUsd)} · ${s.turns} ${s.turns === 1 ? "turn" : "turns"} · ${s.toolCalls} tool ${s.toolCalls === 1 ? "call" : "calls"} · ${(s.durationMs / 1000).toFixed(1)} s · environment ${s.envHash.slice(0, 12)} (seed ${s.seed})`,
     "",
+    ...answeredBy(s),
   );
   return lines.join("\n");
+}
+
+/** "Called through the Responses API at https://…, settings …; cost $0.12." */
+function modelLine(run: RunResult, costUsd: number | null): string {
+  const api = run.modelApi
+    ? { chat: "Chat Completions", responses: "Responses", anthropic: "Anthropic Messages", builtin: "built-in" }[
+        run.modelApi
+      ]
+    : null;
+  const settings = Object.entries(run.modelSettings ?? {})
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
+  const where =
+    api === "built-in"
+      ? "A built-in offline model"
+      : `Called through the ${api ?? "unrecorded"} API${run.modelBaseUrl ? ` at ${run.modelBaseUrl}` : ""}`;
+  return `${where}${settings ? ` with ${settings}` : ""}; cost ${formatCost(costUsd)}.`;
 }
 
 /** The human-readable execution report of a run, with YAML front matter the Results page reads. */
@@ -135,6 +185,8 @@ export function markdownReport(run: RunResult): string {
     tokens: t.tokens,
     tool_calls: t.toolCalls,
     cost_usd: t.costUsd,
+    model_api: run.modelApi ?? null,
+    model_settings: run.modelSettings ?? {},
     grader: run.grader,
     started: run.startedAt,
     finished: run.completedAt,
@@ -144,12 +196,12 @@ export function markdownReport(run: RunResult): string {
     content_version: run.contentVersion,
   }).trimEnd();
   const summary = [
-    "| Sample | Epoch | Status | Score | Safe solve | Tokens | Tool calls | Time |",
-    "|---|---|---|---|---|---|---|---|",
+    "| Sample | Epoch | Status | Score | Safe solve | Tokens | Cost | Tool calls | Time |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...run.samples.map(
       (s) =>
-        `| ${cell(s.title)} | ${s.epoch} | ${s.validity === "invalid" ? `${s.status} (invalid)` : s.status} | ${s.score ? `${s.score.total}/${s.score.max}` : "—"} | ${s.score?.safeSolve ? "yes" : "no"} | ${s.usage.totalTokens} | ${s.toolCalls} | ${(s.durationMs / 1000).toFixed(1)} s |`,
+        `| ${cell(s.title)} | ${s.epoch} | ${s.validity === "invalid" ? `${s.status} (invalid)` : s.status} | ${s.score ? `${s.score.total}/${s.score.max}` : "—"} | ${s.score?.safeSolve ? "yes" : "no"} | ${s.usage.totalTokens} | ${formatCost(s.usage.costUsd)} | ${s.toolCalls} | ${(s.durationMs / 1000).toFixed(1)} s |`,
     ),
   ].join("\n");
-  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${run.samples.length} sample run${run.samples.length === 1 ? "" : "s"} (${t.safeSolves} safe solve${t.safeSolves === 1 ? "" : "s"}${t.invalid ? `; ${t.invalid} invalid, not counted` : ""}).\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
+  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${run.samples.length} sample run${run.samples.length === 1 ? "" : "s"} (${t.safeSolves} safe solve${t.safeSolves === 1 ? "" : "s"}${t.invalid ? `; ${t.invalid} invalid, not counted` : ""}). ${modelLine(run, t.costUsd)}\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
 }

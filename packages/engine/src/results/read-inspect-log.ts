@@ -6,6 +6,8 @@ import { parseSubmission, SUBMIT_FINDINGS, type Submission } from "../grading/su
 import { DEFAULT_LIMITS } from "../runs/run-case";
 import { validityOf } from "../runs/sample-job";
 import type {
+  CallProvenance,
+  CallSettings,
   ChatMessage,
   LimitHit,
   ModelCallEvent,
@@ -63,6 +65,9 @@ const usageSchema = z.object({
   input_tokens: z.number(),
   output_tokens: z.number(),
   total_tokens: z.number(),
+  input_tokens_cache_write: z.number().nullable().optional(),
+  input_tokens_cache_read: z.number().nullable().optional(),
+  reasoning_tokens: z.number().nullable().optional(),
   total_cost: z.number().nullable().optional(),
 });
 
@@ -102,6 +107,10 @@ const modelEventSchema = z.object({
   output: z.object({
     choices: z.array(z.object({ message: z.object({ id: z.string() }), stop_reason: z.string() })),
     usage: usageSchema.nullable().optional(),
+    metadata: z
+      .looseObject({ provenance: z.looseObject({ api: z.string() }).optional() })
+      .nullable()
+      .optional(),
   }),
   retries: z.number().nullable().optional(),
   error: z.string().nullable().optional(),
@@ -221,6 +230,19 @@ const logSchema = z.object({
     solver: z.string().nullable().optional(),
     model: z.string(),
     model_base_url: z.string().nullable().optional(),
+    model_args: z
+      .looseObject({ api: z.enum(["chat", "responses", "anthropic", "builtin"]).optional() })
+      .nullable()
+      .optional(),
+    model_generate_config: z
+      .looseObject({
+        temperature: z.number().nullable().optional(),
+        max_tokens: z.number().nullable().optional(),
+        reasoning_effort: z.string().nullable().optional(),
+        reasoning_tokens: z.number().nullable().optional(),
+      })
+      .nullable()
+      .optional(),
     config: z.object({ epochs: z.number().nullable().optional() }),
     solver_args: record.nullable().optional(),
     packages: z.record(z.string(), z.string()).nullable().optional(),
@@ -294,6 +316,8 @@ export function readInspectLog(json: unknown): RunResult {
     scenario,
     model,
     modelBaseUrl: spec.model_base_url ?? null,
+    ...(spec.model_args?.api ? { modelApi: spec.model_args.api } : {}),
+    ...(spec.model_args?.api ? { modelSettings: settingsOf(spec.model_generate_config) } : {}),
     grader: typeof meta.grader === "string" ? meta.grader : null,
     epochs: spec.config.epochs ?? Math.max(1, ...samples.map((s) => s.epoch)),
     limits: limitsOf(spec.solver_args ?? {}),
@@ -324,12 +348,28 @@ function limitsOf(args: Record<string, unknown>): RunLimits {
 
 const ms = (seconds: number | null | undefined) => Math.round((seconds ?? 0) * 1000);
 
+/** The settings Inspect's GenerateConfig carries, as ours. */
+function settingsOf(c: z.infer<typeof logSchema>["eval"]["model_generate_config"]): CallSettings {
+  return {
+    ...(typeof c?.temperature === "number" ? { temperature: c.temperature } : {}),
+    ...(typeof c?.max_tokens === "number" ? { maxOutputTokens: c.max_tokens } : {}),
+    ...(typeof c?.reasoning_effort === "string" ? { reasoningEffort: c.reasoning_effort } : {}),
+    ...(typeof c?.reasoning_tokens === "number" ? { thinkingBudget: c.reasoning_tokens } : {}),
+  };
+}
+
+/** Our Usage from Inspect's, whose input_tokens leaves out the cache reads and writes. */
 function usageOf(u: z.infer<typeof usageSchema> | null | undefined): Usage {
   if (!u) return { inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null };
+  const read = u.input_tokens_cache_read ?? 0;
+  const write = u.input_tokens_cache_write ?? 0;
   return {
-    inputTokens: u.input_tokens,
+    inputTokens: u.input_tokens + read + write,
     outputTokens: u.output_tokens,
     totalTokens: u.total_tokens,
+    ...(u.input_tokens_cache_read ? { cachedInputTokens: read } : {}),
+    ...(u.input_tokens_cache_write ? { cacheWriteTokens: write } : {}),
+    ...(u.reasoning_tokens ? { reasoningTokens: u.reasoning_tokens } : {}),
     costUsd: u.total_cost ?? null,
   };
 }
@@ -436,6 +476,10 @@ function timelineOf(sample: LogSample, where: string, callsById: Map<string, Too
           usage: usageOf(choice ? e.output.usage : null),
           retries: e.retries ?? 0,
           error: e.error ?? null,
+          // Written by this engine from a CallProvenance; kept as read so a re-grade keeps it.
+          ...(e.output.metadata?.provenance
+            ? { provenance: e.output.metadata.provenance as unknown as CallProvenance }
+            : {}),
         });
         break;
       }

@@ -42,6 +42,8 @@ function hostileModel(): ModelClient {
   return {
     name: "test/hostile",
     baseUrl: null,
+    api: "builtin",
+    settings: {},
     async complete(request) {
       const toolCalls = request.tools.length ? (turns[turn++] ?? []) : [];
       return {

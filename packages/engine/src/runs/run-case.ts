@@ -5,7 +5,7 @@ import path from "node:path";
 import type { RunSampleInput, SampleProgress } from "../agent/run-sample";
 import {
   createModelClient,
-  modelBaseUrl,
+  modelProfile,
   normalizeModelName,
   type ModelFactoryOptions,
 } from "../models/model-registry";
@@ -150,7 +150,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     caseName: testCase.name,
     scenario: testCase.scenario,
     model,
-    modelBaseUrl: modelBaseUrl(model, opts.models),
+    ...modelProfile(model, opts.models),
     grader: opts.grader ? normalizeModelName(opts.grader) : null,
     epochs,
     limits,

@@ -1,7 +1,7 @@
 import { TEST_CASES, type CaseSample } from "@analystbench/scenarios";
-import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { filler, writeAll } from "./http-writes";
 
 /**
  * A fake OpenAI-compatible chat-completions server on 127.0.0.1 for tests and benchmarks: the
@@ -58,54 +58,31 @@ export interface FakeOpenAI {
 
 const SAMPLES: CaseSample[] = TEST_CASES.flatMap((c) => c.samples);
 
-function sampleFor(messages: FakeRequest["body"]["messages"]): CaseSample | undefined {
-  const task = messages.find((m) => m.role === "user")?.content ?? "";
-  return SAMPLES.find((s) => task.includes(s.task.prompt));
-}
-
-function referenceStep(body: FakeRequest["body"]): {
-  content: string;
-  toolCalls: { name: string; arguments: string }[];
-} {
-  const sample = sampleFor(body.messages);
+/**
+ * The reference analyst's next step, for any fake wire format: the task prompt identifies the
+ * sample, the number of tool results so far says how far along its solution path it is.
+ */
+export function referenceStepFor(
+  taskPrompt: string,
+  toolResults: number,
+  toolsOffered: boolean,
+): { content: string; toolCalls: { name: string; arguments: string }[] } {
+  const sample = SAMPLES.find((s) => taskPrompt.includes(s.task.prompt));
   if (!sample) return { content: "I could not recognise this task.", toolCalls: [] };
-  const done = body.messages.filter((m) => m.role === "tool").length;
-  const step = body.tools?.length ? sample.task.solution_path[done] : undefined;
+  const step = toolsOffered ? sample.task.solution_path[toolResults] : undefined;
   if (!step) return { content: sample.task.reference_answer, toolCalls: [] };
   return { content: "", toolCalls: [{ name: step.call.tool, arguments: JSON.stringify(step.call.args) }] };
+}
+
+function referenceStep(body: FakeRequest["body"]) {
+  const task = body.messages.find((m) => m.role === "user")?.content ?? "";
+  return referenceStepFor(task, body.messages.filter((m) => m.role === "tool").length, Boolean(body.tools?.length));
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const chunkEvent = (model: string, n: number, delta: object, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: `chatcmpl-fake-${n}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-
-async function drainedOrClosed(res: ServerResponse): Promise<void> {
-  const settled = new AbortController();
-  try {
-    await Promise.race([
-      once(res, "drain", { signal: settled.signal }),
-      once(res, "close", { signal: settled.signal }),
-    ]);
-  } finally {
-    settled.abort(); // removes the listener that lost the race
-  }
-}
-
-/** Writes the parts in order, waiting for the socket to drain; stops when the client goes away. */
-async function writeAll(res: ServerResponse, parts: Iterable<string>): Promise<void> {
-  for (const part of parts) {
-    if (res.destroyed) return;
-    if (!res.write(part)) await drainedOrClosed(res);
-  }
-  if (!res.destroyed) res.end();
-}
-
-/** `bytes` of filler as strings of at most `pieceBytes`, without ever holding the whole. */
-function* filler(bytes: number, pieceBytes: number): Generator<string> {
-  const piece = "x".repeat(pieceBytes);
-  for (let left = bytes; left > 0; left -= pieceBytes) yield left >= pieceBytes ? piece : piece.slice(0, left);
-}
 
 /** A huge streamed answer: many content or argument deltas, or one event with a huge unknown field. */
 function* hugeStream(model: string, n: number, b: Extract<FakeBehaviour, { kind: "huge" }>): Generator<string> {

@@ -128,7 +128,17 @@ describe("Run Full Suite", () => {
       startedAt: null,
       finishedAt: null,
       suiteId: "s_bbbbbbbbbb",
-      result: status === "completed" ? { status: "completed", total: 10, max: 10, samples: 1, safeSolves: 1, files: { report: "r", benchmark: "b", log: "l" } } : null,
+      result:
+        status === "completed"
+          ? {
+              status: "completed",
+              total: 10,
+              max: 10,
+              samples: 1,
+              safeSolves: 1,
+              files: { report: "r", benchmark: "b", log: "l" },
+            }
+          : null,
       error: null,
     });
     vi.stubGlobal(
@@ -140,7 +150,8 @@ describe("Run Full Suite", () => {
           posted = JSON.parse(String(init?.body));
           return json({ suiteId: "s_bbbbbbbbbb", runIds: [] });
         },
-        "GET /api/runs": () => json({ runs: Array.from({ length: 13 }, (_, i) => run(i, i < 4 ? "completed" : "queued")) }),
+        "GET /api/runs": () =>
+          json({ runs: Array.from({ length: 13 }, (_, i) => run(i, i < 4 ? "completed" : "queued")) }),
       }),
     );
     renderWithProviders(<DashboardPage navigate={() => {}} />);
@@ -158,7 +169,8 @@ describe("Run Full Suite", () => {
       fakeFetch({
         "GET /api/system/stats": () => json(STATS),
         "GET /api/activity": () => json({ items: [] }),
-        "POST /api/runs/suite": () => json({ error: "OPENAI_API_KEY is not set: export it.", code: "MODEL_UNAVAILABLE" }, 400),
+        "POST /api/runs/suite": () =>
+          json({ error: "OPENAI_API_KEY is not set: export it.", code: "MODEL_UNAVAILABLE" }, 400),
       }),
     );
     renderWithProviders(<DashboardPage navigate={() => {}} />);

@@ -1,17 +1,11 @@
 import type { MetadataFile } from "@analystbench/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, json, renderWithProviders } from "@/test/render";
 import { captureDownloads } from "@/test/saved-downloads";
 import { MetadataPage } from "./metadata-page";
 
-beforeAll(() => {
-  // Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.scrollIntoView ??= () => {};
-});
 afterEach(() => vi.unstubAllGlobals());
 const saved = captureDownloads();
 

@@ -1,16 +1,10 @@
 import type { CheckpointView, Scenario1View, Scenario2View, TaskView } from "@analystbench/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, json, renderWithProviders } from "@/test/render";
 import { ScenarioPage } from "./scenario-page";
 
-beforeAll(() => {
-  // Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.scrollIntoView ??= () => {};
-});
 afterEach(() => vi.unstubAllGlobals());
 
 const checkpoints = (prefix: string): CheckpointView[] =>

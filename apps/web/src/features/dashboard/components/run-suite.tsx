@@ -1,4 +1,5 @@
 import { ModelSelect } from "@/components/model-select";
+import { useModelChoices } from "@/lib/model-choices";
 import { TEST_CASE_MODELS, type RunSummary } from "@analystbench/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { PlayIcon } from "lucide-react";
@@ -32,6 +33,7 @@ export function RunSuiteDialog({
   onStarted(suiteId: string): void;
 }) {
   const [model, setModel] = useState<string>("builtin/reference");
+  const models = useModelChoices(TEST_CASE_MODELS);
   const [isStarting, setIsStarting] = useState(false);
   const start = async () => {
     setIsStarting(true);
@@ -60,13 +62,7 @@ export function RunSuiteDialog({
         </DialogHeader>
         <div className="space-y-2">
           <Label htmlFor="suite-model">Model</Label>
-          <ModelSelect
-            id="suite-model"
-            label="Suite model"
-            models={TEST_CASE_MODELS}
-            value={model}
-            onChange={setModel}
-          />
+          <ModelSelect id="suite-model" label="Suite model" models={models} value={model} onChange={setModel} />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>

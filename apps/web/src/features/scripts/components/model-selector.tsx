@@ -1,4 +1,5 @@
 import { ModelSelect } from "@/components/model-select";
+import { useModelChoices } from "@/lib/model-choices";
 import { TEST_CASE_MODELS } from "@analystbench/contracts";
 import { BotIcon } from "lucide-react";
 import { Label } from "@/components/ui/label";
@@ -12,6 +13,7 @@ export function ModelSelector({
   onChange(model: string): void;
   disabled?: boolean;
 }) {
+  const models = useModelChoices(TEST_CASE_MODELS);
   return (
     <div className="flex items-center gap-3">
       <Label htmlFor="llm-model" className="flex shrink-0 items-center gap-2 text-sm font-medium">
@@ -21,7 +23,7 @@ export function ModelSelector({
         id="llm-model"
         label="LLM Model"
         className="w-56"
-        models={TEST_CASE_MODELS}
+        models={models}
         value={value}
         onChange={onChange}
         disabled={disabled}

@@ -1,4 +1,5 @@
 import { ModelSelect } from "@/components/model-select";
+import { useModelChoices } from "@/lib/model-choices";
 import { INSPECT_MODELS, type ExecutionResult, type InspectTask } from "@analystbench/contracts";
 import { CheckCircle2Icon, PlayIcon, XCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -27,6 +28,7 @@ export function ExecuteTab({
   result: ExecutionResult | null;
   onExecute(): void;
 }) {
+  const models = useModelChoices(INSPECT_MODELS);
   return (
     <div className="space-y-4">
       <Card>
@@ -57,7 +59,7 @@ export function ExecuteTab({
                 id="inspect-model"
                 label="Model"
                 className="w-full"
-                models={INSPECT_MODELS}
+                models={models}
                 value={model}
                 onChange={onModelChange}
                 disabled={isExecuting}

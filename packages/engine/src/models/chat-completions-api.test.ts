@@ -1,6 +1,6 @@
 import { findCase } from "@analystbench/scenarios";
 import { openInProcessSession } from "@analystbench/sim";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -11,7 +11,8 @@ import type { ChatMessage } from "../types";
 import { guardedFetch, ModelServerStalledError, ReplyTooLargeError } from "./guarded-fetch";
 import { ModelCallError, ModelDeadlineError } from "./model-client";
 import { checkModel, createModelClient } from "./model-registry";
-import { createOpenAIClient, DEFAULT_MAX_REPLY_BYTES } from "./openai-provider";
+import { createHttpModelClient, DEFAULT_MAX_REPLY_BYTES, type HttpModelOptions } from "./call-loop";
+import { chatCompletionsAdapter } from "./chat-completions-api";
 import { truncateUtf8 } from "./reply-budget";
 import { sleep as realSleep } from "./retry";
 
@@ -29,13 +30,16 @@ afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
 const USER: ChatMessage[] = [{ id: "u1", role: "user", content: "Hello" }];
 
-function client(url: string, extra: Partial<Parameters<typeof createOpenAIClient>[0]> = {}) {
+function client(url: string, extra: Partial<HttpModelOptions> = {}) {
   const delays: number[] = [];
-  const c = createOpenAIClient({
+  const adapter = chatCompletionsAdapter({ model: "fake", baseURL: url, apiKey: "test-key", settings: {} });
+  const c = createHttpModelClient(adapter, {
     name: "openai/fake",
+    provider: "openai",
     model: "fake",
     baseURL: url,
-    apiKey: "test-key",
+    settings: {},
+    price: () => null,
     retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 5_000 },
     sleep: async (ms) => {
       delays.push(ms);
@@ -434,7 +438,7 @@ describe("a whole run against the fake server", () => {
       ],
     });
     const testCase = findCase("s2-homoglyph-backdoor")!;
-    const { run } = await runCase({
+    const { run, files } = await runCase({
       testCase,
       model: "openai/gpt-4o",
       workspaceDir: workspace,
@@ -442,13 +446,28 @@ describe("a whole run against the fake server", () => {
       openSession: openInProcessSession,
       models: {
         env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.url },
-        openai: { retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 10 } },
+        transport: { retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 10 } },
       },
     });
     const s = run.samples[0]!;
     expect(s.status).toBe("completed");
     expect(s.score?.total).toBe(10);
     expect(s.timeline.filter((e) => e.kind === "model").some((e) => e.kind === "model" && e.retries > 0)).toBe(true);
+    // What answered is on record: per call in the transcript, per sample in the JSONL, per run in the report.
+    expect(run).toMatchObject({ modelApi: "chat", modelBaseUrl: fake.url });
+    const record = JSON.parse(readFileSync(path.join(workspace, files.benchmark), "utf8").trim().split("\n")[0]!);
+    expect(record).toMatchObject({
+      model_api: "chat",
+      cost_usd: null,
+      provenance: { apis: ["chat"], model_ids: ["gpt-4o"] },
+    });
+    expect(record.model_calls).toHaveLength(s.turns);
+    expect(record.model_calls.some((c: { retries: number }) => c.retries > 0)).toBe(true);
+    const report = readFileSync(path.join(workspace, files.report), "utf8");
+    expect(report).toContain("Called through the Chat Completions API");
+    // A local server's model has no list price: its cost is unknown, never $0.
+    expect(report).toMatch(/cost unknown/);
+    expect(report).not.toMatch(/\$0\.0000/);
   });
 
   it("records a failed sample when the model never answers, and still writes the results", async () => {
@@ -461,7 +480,7 @@ describe("a whole run against the fake server", () => {
       openSession: openInProcessSession,
       models: {
         env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.url },
-        openai: { retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 } },
+        transport: { retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 } },
       },
     });
     expect(run.status).toBe("failed");
@@ -476,7 +495,7 @@ describe("a whole run against the fake server", () => {
     writeFileSync(file, JSON.stringify({ providers: [{ name: "local", baseURL: fake.url, idleTimeoutMs: 200 }] }));
     const model = createModelClient("local/llama", findCase("s1-dmz")!.samples[0]!, {
       env: { ANALYSTBENCH_MODELS_FILE: file },
-      openai: { retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
+      transport: { retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
     });
     await expect(model.complete({ messages: USER, tools: [] }, signal())).rejects.toThrow(
       /stopped sending \(nothing for 0.2 s\)/,

@@ -1,0 +1,73 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeFetch, json, renderWithProviders } from "@/test/render";
+import { ModelSelector } from "./model-selector";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const model = (name: string, more: Record<string, unknown> = {}) => ({
+  name,
+  provider: name.split("/")[0],
+  api: "chat",
+  keyEnv: null,
+  keyPresent: true,
+  priced: false,
+  problem: null,
+  ...more,
+});
+
+const open = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole("combobox", { name: "LLM Model" }));
+
+describe("ModelSelector", () => {
+  it("offers the spec's models first, then the configured models that can run, once each", async () => {
+    let fetched = false;
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/models": () => {
+          fetched = true;
+          return json({
+            models: [
+              model("builtin/reference", { api: "builtin" }),
+              model("openai/gpt-4o", { api: "responses" }),
+              model("anthropic/claude-sonnet-4-5", { api: "anthropic", keyEnv: "ANTHROPIC_API_KEY" }),
+              model("anthropic/claude-haiku-4-5", {
+                api: "anthropic",
+                keyPresent: false,
+                problem: "ANTHROPIC_API_KEY is not set",
+              }),
+              model("ollama/llama3.1:8b"),
+            ],
+          });
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ModelSelector value="gpt-4o" onChange={() => {}} />);
+    // The configured models arrive after the first render.
+    await waitFor(() => expect(fetched).toBe(true));
+    await open(user);
+    await screen.findByRole("option", { name: "anthropic/claude-sonnet-4-5" });
+    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(options.slice(0, 7)).toEqual([
+      "gpt-4o",
+      "gpt-4o-mini",
+      "gpt-4-turbo",
+      "gpt-4",
+      "gpt-3.5-turbo",
+      "builtin/reference",
+      "builtin/naive",
+    ]);
+    expect(options.slice(7)).toEqual(["anthropic/claude-sonnet-4-5", "ollama/llama3.1:8b"]);
+  });
+
+  it("keeps the spec's list when the server cannot say what is configured", async () => {
+    vi.stubGlobal("fetch", fakeFetch({ "GET /api/models": () => json({ error: "boom", code: "X" }, 500) }));
+    const user = userEvent.setup();
+    renderWithProviders(<ModelSelector value="gpt-4o" onChange={() => {}} />);
+    await open(user);
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toHaveLength(7);
+  });
+});

@@ -1,0 +1,320 @@
+import { createHash, type Hash } from "node:crypto";
+import type { ApiShape, CallSettings, ReplayItems, ToolCallRecord, Usage } from "../types";
+import { findCause, guardedFetch, ReplyTooLargeError, type BodyLimits, type WireTap } from "./guarded-fetch";
+import {
+  ModelCallError,
+  ModelDeadlineError,
+  type ModelClient,
+  type ModelReply,
+  type ModelRequest,
+} from "./model-client";
+import type { PriceQuote } from "./pricing";
+import { costOf } from "./pricing";
+import { AttemptTimeoutError, describeError, headersOf, isRetryable, isUserAbort, statusOf } from "./provider-errors";
+import { ReplyBudget } from "./reply-budget";
+import { DEFAULT_RETRY, retryDelayMs, sleep as realSleep, type RetryPolicy } from "./retry";
+
+/**
+ * One retry policy for every API shape. An adapter (Chat Completions, Responses, Anthropic
+ * Messages) makes one attempt through its official SDK, with the SDK's own retries off; this
+ * loop decides whether to try again, how long to wait (the provider's `retry-after` and
+ * rate-limit headers first), and bounds everything three ways: each attempt by `timeoutMs` from
+ * request to last byte, each silence in a body by `idleTimeoutMs`, and the whole call, retries
+ * included, by the request's `deadlineMs`. It also records what crossed the wire (hashes),
+ * what answered, and what it cost.
+ */
+
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** What an adapter gets for one attempt. */
+export interface AttemptInput {
+  request: ModelRequest;
+  /** The attempt's signal: the caller's, plus the attempt's own clock. */
+  signal: AbortSignal;
+  /** The `fetch` to give the SDK: it guards the body's size and silence and records its bytes. */
+  fetch: Fetch;
+  /** Text and tool-call bytes the reply may still take; adapters stop reading once it is spent. */
+  budget: ReplyBudget;
+  /** Whether to stream the reply. */
+  stream: boolean;
+  /** For the SDK's own timeout (which only bounds the wait for the headers). */
+  timeoutMs: number;
+}
+
+/** What an adapter makes of one successful attempt. */
+export interface AttemptOutput {
+  content: string;
+  toolCalls: ToolCallRecord[];
+  finishReason: ModelReply["finishReason"];
+  usage: Omit<Usage, "costUsd">;
+  /** The model id the provider said answered. */
+  modelId: string | null;
+  systemFingerprint?: string | null;
+  serviceTier?: string | null;
+  /** The settings actually sent. */
+  settings: CallSettings;
+  replay?: ReplayItems;
+}
+
+/** What every adapter is made from (see model-registry.ts). */
+export interface AdapterOptions {
+  /** The model id the server knows. */
+  model: string;
+  baseURL: string;
+  apiKey: string;
+  /** Configured settings; a request's own temperature and maxOutputTokens override these. */
+  settings: CallSettings;
+  /** Extra request headers (a router's attribution or provider headers). */
+  headers?: Record<string, string>;
+  /** Extra body fields, sent as given (a router's provider pinning, e.g. {"provider": {...}}). */
+  extraBody?: Record<string, unknown>;
+}
+
+export interface ApiAdapter {
+  readonly api: ApiShape;
+  attempt(input: AttemptInput): Promise<AttemptOutput>;
+}
+
+export interface HttpModelOptions {
+  /** provider/model as the platform names it. */
+  name: string;
+  /** The provider as the platform names it (openai, anthropic, or a models-file provider). */
+  provider: string;
+  /** The model id the server knows. */
+  model: string;
+  baseURL: string;
+  /** The settings configured for this model, as the client reports them. */
+  settings: CallSettings;
+  /** The price of a model id (the one the provider says answered), or null when unknown. */
+  price: (modelId: string) => PriceQuote | null;
+  /**
+   * Longest one attempt may take, from sending the request to the reply's last byte; the attempt
+   * is then retried. (The SDKs' own `timeout` stops counting at the response headers, so it
+   * would leave a streamed reply unbounded.) Default DEFAULT_ATTEMPT_TIMEOUT_MS.
+   */
+  timeoutMs?: number;
+  /**
+   * Longest silence while a reply's body is read; the attempt then fails as retryable. Waiting
+   * for the headers is not counted: a model may think for long before answering.
+   */
+  idleTimeoutMs?: number;
+  /** Most bytes of text and tool calls one reply may have, unless the request sets its own. */
+  maxReplyBytes?: number;
+  retry?: RetryPolicy;
+  stream?: boolean;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+/** Five minutes: room for a long streamed answer; stalls are caught sooner by the idle timeout. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 300_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+/** 1 MiB: about 250,000 tokens, far beyond any useful analyst turn. */
+export const DEFAULT_MAX_REPLY_BYTES = 1024 * 1024;
+
+/**
+ * What the wire may carry for a reply of at most `maxReplyBytes`. One JSON document (a whole
+ * reply, or one streamed event) gets twice the cap, since JSON escaping can double text, plus
+ * room for its envelope. A whole stream gets 64 times the cap: streamed token by token, each
+ * delta of a few bytes comes in an envelope of 150–250 bytes, so a reply that just fits the cap
+ * is some 50–60 times larger on the wire.
+ */
+function wireLimits(maxReplyBytes: number, idleMs: number, streaming: boolean): (response: Response) => BodyLimits {
+  const oneDocument = 2 * maxReplyBytes + 64 * 1024;
+  const stream: BodyLimits = { idleMs, maxBytes: 64 * maxReplyBytes, maxEventBytes: oneDocument };
+  const document: BodyLimits = { idleMs, maxBytes: oneDocument };
+  // Error replies are JSON documents even when the request streams.
+  return (response) => (streaming && response.ok ? stream : document);
+}
+
+/** SHA-256 of one attempt's request body and response body, as they crossed the wire. */
+class WireDigest implements WireTap {
+  private readonly req: Hash = createHash("sha256");
+  private readonly res: Hash = createHash("sha256");
+  private sawRequest = false;
+
+  request(body: RequestInit["body"]): void {
+    if (typeof body === "string" || body instanceof Uint8Array) {
+      this.req.update(body);
+      this.sawRequest = true;
+    }
+  }
+  response(chunk: Uint8Array): void {
+    this.res.update(chunk);
+  }
+  digests(): { requestSha256: string | null; responseSha256: string } {
+    return { requestSha256: this.sawRequest ? this.req.digest("hex") : null, responseSha256: this.res.digest("hex") };
+  }
+}
+
+/**
+ * Why the caller's signal stopped the call: a timeout signal (AbortSignal.timeout, as the agent
+ * loop sets for the sample's time left) is the time limit; anything else is a cancellation.
+ */
+function stopError(caller: AbortSignal, retries: number): ModelCallError {
+  const reason: unknown = caller.reason;
+  return reason instanceof Error && reason.name === "TimeoutError"
+    ? new ModelDeadlineError(retries)
+    : new ModelCallError("the run was cancelled", retries);
+}
+
+/** The error that ends the call after a failed attempt, or null when a retry may fix it. */
+function finalError(e: unknown, caller: AbortSignal, retries: number): ModelCallError | null {
+  if (caller.aborted) return stopError(caller, retries);
+  if (e instanceof ModelCallError) return e;
+  if (isUserAbort(e)) return new ModelCallError("the run was cancelled", retries);
+  const tooLarge = findCause(e, ReplyTooLargeError);
+  if (tooLarge) return new ModelCallError(tooLarge.message, retries);
+  return isRetryable(e) ? null : new ModelCallError(describeError(e), retries, statusOf(e));
+}
+
+/**
+ * The signal one attempt runs under: the caller's, plus the attempt's own clock of `ms`, which
+ * aborts with `onTimeout()` so the attempt can tell its own timeout from a cancellation.
+ */
+function attemptSignal(
+  caller: AbortSignal,
+  ms: number,
+  onTimeout: () => Error,
+): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const cancel = () => controller.abort(caller.reason);
+  if (caller.aborted) cancel();
+  else caller.addEventListener("abort", cancel, { once: true });
+  const timer = setTimeout(() => controller.abort(onTimeout()), ms);
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearTimeout(timer);
+      caller.removeEventListener("abort", cancel);
+    },
+  };
+}
+
+export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOptions): ModelClient {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const stream = opts.stream ?? true;
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const pause = opts.sleep ?? realSleep;
+  const random = opts.random ?? Math.random;
+
+  /** One attempt within `ms`; its clock's expiry fails it with `onTimeout()`. */
+  async function attempt(request: ModelRequest, caller: AbortSignal, ms: number, onTimeout: () => Error) {
+    const maxReplyBytes = request.maxReplyBytes ?? opts.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
+    const digest = new WireDigest();
+    const clock = attemptSignal(caller, ms, onTimeout);
+    const budget = new ReplyBudget(maxReplyBytes);
+    const started = performance.now();
+    try {
+      const fetch = guardedFetch(wireLimits(maxReplyBytes, idleMs, stream), globalThis.fetch, digest);
+      const out = await adapter.attempt({ request, signal: clock.signal, fetch, budget, stream, timeoutMs });
+      return { out, cut: budget.exhausted, latencyMs: Math.round(performance.now() - started), digest };
+    } catch (e) {
+      // The SDKs report any abort as a user abort; the attempt's own clock is not one.
+      if (clock.signal.aborted && !caller.aborted) throw clock.signal.reason;
+      throw e;
+    } finally {
+      clock.dispose();
+    }
+  }
+
+  function toReply(done: Awaited<ReturnType<typeof attempt>>, retries: number): ModelReply {
+    const { out, cut } = done;
+    const quote = opts.price(out.modelId ?? opts.model) ?? (out.modelId ? opts.price(opts.model) : null);
+    return {
+      content: out.content,
+      toolCalls: out.toolCalls,
+      finishReason: cut ? "length" : out.finishReason,
+      usage: { ...out.usage, costUsd: quote ? costOf(out.usage, quote.price) : null },
+      retries,
+      ...(cut ? { limitHit: "reply_bytes" as const } : {}),
+      // A reply cut short no longer matches its reasoning items: they are not sent back.
+      ...(out.replay && !cut ? { replay: out.replay } : {}),
+      provenance: {
+        api: adapter.api,
+        provider: opts.provider,
+        baseUrl: opts.baseURL,
+        requestedModel: opts.model,
+        modelId: out.modelId,
+        systemFingerprint: out.systemFingerprint ?? null,
+        serviceTier: out.serviceTier ?? null,
+        settings: out.settings,
+        latencyMs: done.latencyMs,
+        retries,
+        ...done.digest.digests(),
+        priceSource: quote?.source ?? null,
+      },
+    };
+  }
+
+  /** Waits before the next attempt, but never past the deadline: a wait that reaches it ends the call. */
+  async function pauseBeforeRetry(delayMs: number, deadline: number, signal: AbortSignal, retries: number) {
+    const left = deadline - Date.now();
+    try {
+      await pause(Math.max(0, Math.min(delayMs, left)), signal);
+    } catch (e) {
+      if (signal.aborted) throw stopError(signal, retries);
+      throw e;
+    }
+    if (delayMs >= left) throw new ModelDeadlineError(retries);
+  }
+
+  return {
+    name: opts.name,
+    baseUrl: opts.baseURL,
+    api: adapter.api,
+    settings: opts.settings,
+    async complete(request, signal) {
+      const deadline = request.deadlineMs ?? Infinity;
+      for (let retries = 0; ; retries++) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new ModelDeadlineError(retries);
+        const ms = Math.min(timeoutMs, left);
+        const onTimeout = () => (ms === left ? new ModelDeadlineError(retries) : new AttemptTimeoutError(ms));
+        try {
+          return toReply(await attempt(request, signal, ms, onTimeout), retries);
+        } catch (e) {
+          const final = finalError(e, signal, retries);
+          if (final) throw final;
+          if (retries >= retry.maxRetries)
+            throw new ModelCallError(
+              `${describeError(e)} — gave up after ${retries + 1} attempts`,
+              retries,
+              statusOf(e),
+            );
+          await pauseBeforeRetry(retryDelayMs(retries, retry, random, headersOf(e)), deadline, signal, retries);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Reads a streamed reply's events, each through `take`, within the attempt's byte budget, the
+ * same way for every API shape: reading stops once the budget is spent (leaving the loop makes
+ * the SDK abort the request, so the rest is never received); a body the wire guard refused
+ * keeps what came before, as for the budget; and a stream that ends before `finished()` was
+ * cut off, so it fails with `cutOff()` (the SDK's connection error) and is retried.
+ */
+export async function readStreamWithinBudget<E>(
+  events: AsyncIterable<E>,
+  take: (event: E) => void,
+  input: Pick<AttemptInput, "budget" | "signal">,
+  finished: () => boolean,
+  cutOff: (message: string) => Error,
+): Promise<void> {
+  try {
+    for await (const event of events) {
+      take(event);
+      if (input.budget.exhausted) return;
+    }
+  } catch (e) {
+    if (!findCause(e, ReplyTooLargeError)) throw e;
+    input.budget.exhaust();
+    return;
+  }
+  // The SDKs end the iteration quietly when the request is aborted: say why.
+  input.signal.throwIfAborted();
+  if (!finished()) throw cutOff("the response stream ended before the model finished");
+}

@@ -1,0 +1,249 @@
+import OpenAI, { APIConnectionError } from "openai";
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from "openai/resources/chat/completions";
+import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
+import {
+  readStreamWithinBudget,
+  type AdapterOptions,
+  type ApiAdapter,
+  type AttemptInput,
+  type AttemptOutput,
+} from "./call-loop";
+import { estimateTokens, ModelCallError, parseToolArguments, type ModelReply, type ModelRequest } from "./model-client";
+import type { ReplyBudget } from "./reply-budget";
+
+/**
+ * The OpenAI Chat Completions wire format: OpenAI itself or any compatible server (Ollama, vLLM,
+ * LM Studio, gateways such as OpenRouter). Calls stream, so the console can show text as it
+ * comes; a stream dropped halfway is retried like a 500 by the call loop.
+ */
+function toOpenAIMessages(messages: ChatMessage[]): ChatCompletionMessageParam[] {
+  return messages.map((m): ChatCompletionMessageParam => {
+    switch (m.role) {
+      case "system":
+        return { role: "system", content: m.content };
+      case "user":
+        return { role: "user", content: m.content };
+      case "assistant":
+        return {
+          role: "assistant",
+          content: m.content || null,
+          ...(m.toolCalls.length
+            ? {
+                tool_calls: m.toolCalls.map((c) => ({
+                  id: c.id,
+                  type: "function" as const,
+                  function: { name: c.name, arguments: c.rawArguments },
+                })),
+              }
+            : {}),
+        };
+      case "tool":
+        return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+    }
+  });
+}
+
+function finishReason(raw: string | null | undefined): ModelReply["finishReason"] {
+  return raw === "stop" || raw === "tool_calls" || raw === "length" || raw === "content_filter"
+    ? raw
+    : raw === "function_call"
+      ? "tool_calls"
+      : "unknown";
+}
+
+/** A reply as it is assembled from a stream's deltas or a whole message, within the byte budget. */
+interface Draft {
+  content: string;
+  calls: Map<number, { id: string; name: string; args: string }>;
+  finish: string | null | undefined;
+  usage: OpenAI.CompletionUsage | undefined;
+  model: string | null;
+  fingerprint: string | null;
+  tier: string | null;
+  budget: ReplyBudget;
+}
+
+type Delta = {
+  content?: string | null;
+  refusal?: string | null;
+  tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
+};
+
+/** Adds a delta's text and tool-call fragments to the draft, as far as the budget allows. */
+function addDelta(draft: Draft, delta: Delta, onText?: (text: string) => void): void {
+  for (const piece of [delta.content, delta.refusal]) {
+    if (!piece) continue;
+    const text = draft.budget.take(piece);
+    draft.content += text;
+    if (text) onText?.(text);
+  }
+  for (const tc of delta.tool_calls ?? []) {
+    const slot = draft.calls.get(tc.index) ?? { id: "", name: "", args: "" };
+    if (tc.id) slot.id = tc.id;
+    if (tc.function?.name) slot.name += draft.budget.take(tc.function.name);
+    if (tc.function?.arguments) slot.args += draft.budget.take(tc.function.arguments);
+    draft.calls.set(tc.index, slot);
+  }
+}
+
+/** Notes who answered, from any chunk or whole reply that says. */
+function noteOrigin(
+  draft: Draft,
+  r: { model?: string; system_fingerprint?: string | null; service_tier?: string | null },
+) {
+  if (r.model) draft.model = r.model;
+  if (r.system_fingerprint) draft.fingerprint = r.system_fingerprint;
+  if (r.service_tier) draft.tier = r.service_tier;
+}
+
+export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
+  const { settings } = opts;
+
+  function requestBody(request: ModelRequest): ChatCompletionCreateParamsNonStreaming {
+    const tools: ChatCompletionTool[] = request.tools.map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
+    const temperature = request.temperature ?? settings.temperature;
+    const maxTokens = request.maxOutputTokens ?? settings.maxOutputTokens;
+    return {
+      ...opts.extraBody,
+      model: opts.model,
+      messages: toOpenAIMessages(request.messages),
+      ...(tools.length ? { tools, parallel_tool_calls: true } : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
+      ...(maxTokens ? { max_tokens: maxTokens } : {}),
+      ...(settings.reasoningEffort
+        ? { reasoning_effort: settings.reasoningEffort as ChatCompletionCreateParamsNonStreaming["reasoning_effort"] }
+        : {}),
+    };
+  }
+
+  /** What was actually sent, for the record. */
+  const sentSettings = (body: ChatCompletionCreateParamsNonStreaming): CallSettings => ({
+    ...(typeof body.temperature === "number" ? { temperature: body.temperature } : {}),
+    ...(body.max_tokens ? { maxOutputTokens: body.max_tokens } : {}),
+    ...(body.reasoning_effort ? { reasoningEffort: body.reasoning_effort } : {}),
+  });
+
+  /**
+   * Reads a streamed reply into the draft. Stops reading once the budget is spent: leaving the
+   * loop makes the SDK abort the request, so the rest is never received.
+   */
+  async function readStream(
+    client: OpenAI,
+    body: ChatCompletionCreateParamsNonStreaming,
+    draft: Draft,
+    input: AttemptInput,
+  ) {
+    const stream = await client.chat.completions.create(
+      { ...body, stream: true, stream_options: { include_usage: true } },
+      { signal: input.signal, headers: opts.headers },
+    );
+    await readStreamWithinBudget(
+      stream as AsyncIterable<ChatCompletionChunk>,
+      (chunk) => {
+        noteOrigin(draft, chunk);
+        if (chunk.usage) draft.usage = chunk.usage;
+        const choice = chunk.choices[0];
+        if (!choice) return;
+        addDelta(draft, choice.delta, input.request.onText);
+        if (choice.finish_reason && !draft.budget.exhausted) draft.finish = choice.finish_reason;
+      },
+      input,
+      () => Boolean(draft.finish),
+      (message) => new APIConnectionError({ message }),
+    );
+  }
+
+  /** Reads a whole (non-streamed) reply into the draft; the wire guard refuses an oversized body. */
+  async function readCompletion(
+    client: OpenAI,
+    body: ChatCompletionCreateParamsNonStreaming,
+    draft: Draft,
+    input: AttemptInput,
+  ) {
+    const r = await client.chat.completions.create(body, { signal: input.signal, headers: opts.headers });
+    noteOrigin(draft, r);
+    const choice = r.choices[0];
+    if (!choice) throw new ModelCallError("the model server returned no choices", 0);
+    addDelta(draft, {
+      content: choice.message.content,
+      refusal: choice.message.refusal,
+      tool_calls: (choice.message.tool_calls ?? []).flatMap((tc, index) =>
+        tc.type === "function" ? [{ index, id: tc.id, function: tc.function }] : [],
+      ),
+    });
+    draft.finish = choice.finish_reason;
+    draft.usage = r.usage ?? undefined;
+  }
+
+  function toOutput(draft: Draft, body: ChatCompletionCreateParamsNonStreaming): AttemptOutput {
+    const toolCalls: ToolCallRecord[] = [...draft.calls.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([index, c]) => {
+        const parsed = parseToolArguments(c.args);
+        return {
+          id: c.id || `call_${index}`,
+          name: c.name,
+          arguments: parsed.args,
+          rawArguments: c.args,
+          parseError: parsed.error,
+        };
+      });
+    const { content, usage } = draft;
+    const inputTokens = usage?.prompt_tokens ?? estimateTokens(JSON.stringify(body.messages));
+    const outputTokens =
+      usage?.completion_tokens ?? estimateTokens(content + toolCalls.map((c) => c.rawArguments).join(""));
+    const cached = usage?.prompt_tokens_details?.cached_tokens;
+    const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
+    return {
+      content,
+      toolCalls,
+      finishReason: finishReason(draft.finish),
+      usage: {
+        inputTokens,
+        outputTokens,
+        totalTokens: usage?.total_tokens ?? inputTokens + outputTokens,
+        ...(cached ? { cachedInputTokens: cached } : {}),
+        ...(reasoning ? { reasoningTokens: reasoning } : {}),
+      },
+      modelId: draft.model,
+      systemFingerprint: draft.fingerprint,
+      serviceTier: draft.tier,
+      settings: sentSettings(body),
+    };
+  }
+
+  return {
+    api: "chat",
+    async attempt(input) {
+      const client = new OpenAI({
+        apiKey: opts.apiKey,
+        baseURL: opts.baseURL,
+        maxRetries: 0,
+        timeout: input.timeoutMs,
+        fetch: input.fetch,
+      });
+      const body = requestBody(input.request);
+      const draft: Draft = {
+        content: "",
+        calls: new Map(),
+        finish: undefined,
+        usage: undefined,
+        model: null,
+        fingerprint: null,
+        tier: null,
+        budget: input.budget,
+      };
+      if (input.stream) await readStream(client, body, draft, input);
+      else await readCompletion(client, body, draft, input);
+      return toOutput(draft, body);
+    },
+  };
+}
