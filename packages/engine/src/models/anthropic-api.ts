@@ -16,6 +16,7 @@ import type {
 import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
 import {
   readStreamWithinBudget,
+  sdkClientOptions,
   type AdapterOptions,
   type ApiAdapter,
   type AttemptInput,
@@ -351,13 +352,7 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
   return {
     api: "anthropic",
     async attempt(input) {
-      const client = new Anthropic({
-        apiKey: opts.apiKey,
-        baseURL: opts.baseURL,
-        maxRetries: 0,
-        timeout: input.timeoutMs,
-        fetch: input.fetch,
-      });
+      const client = new Anthropic(sdkClientOptions(opts, input));
       const body = requestBody(input.request);
       const draft: Draft = {
         content: "",

@@ -70,6 +70,14 @@ export interface AdapterOptions {
   extraBody?: Record<string, unknown>;
 }
 
+/**
+ * Client options for one attempt through either official SDK: the SDK's own retries off (the
+ * call loop retries), its timeout bounding the wait for headers, and the guarded, recording fetch.
+ */
+export function sdkClientOptions(opts: AdapterOptions, input: AttemptInput) {
+  return { apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: input.timeoutMs, fetch: input.fetch };
+}
+
 export interface ApiAdapter {
   readonly api: ApiShape;
   attempt(input: AttemptInput): Promise<AttemptOutput>;

@@ -8,6 +8,7 @@ import type {
 import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
 import {
   readStreamWithinBudget,
+  sdkClientOptions,
   type AdapterOptions,
   type ApiAdapter,
   type AttemptInput,
@@ -223,13 +224,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   return {
     api: "chat",
     async attempt(input) {
-      const client = new OpenAI({
-        apiKey: opts.apiKey,
-        baseURL: opts.baseURL,
-        maxRetries: 0,
-        timeout: input.timeoutMs,
-        fetch: input.fetch,
-      });
+      const client = new OpenAI(sdkClientOptions(opts, input));
       const body = requestBody(input.request);
       const draft: Draft = {
         content: "",

@@ -13,6 +13,7 @@ import type { ReasoningEffort } from "openai/resources/shared";
 import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
 import {
   readStreamWithinBudget,
+  sdkClientOptions,
   type AdapterOptions,
   type ApiAdapter,
   type AttemptInput,
@@ -292,13 +293,7 @@ export function responsesAdapter(opts: AdapterOptions): ApiAdapter {
   return {
     api: "responses",
     async attempt(input) {
-      const client = new OpenAI({
-        apiKey: opts.apiKey,
-        baseURL: opts.baseURL,
-        maxRetries: 0,
-        timeout: input.timeoutMs,
-        fetch: input.fetch,
-      });
+      const client = new OpenAI(sdkClientOptions(opts, input));
       const body = requestBody(input.request);
       const draft: Draft = {
         content: "",
