@@ -11,13 +11,12 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkBeside, startSwapper } from "../test-support/swap-race";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { createFileStore, type FileStore } from "./file-store";
 import { createInspectLogs } from "./inspect-logs";
@@ -40,23 +39,6 @@ const CONCURRENCY = 4;
 const SECRET = `OUTSIDE-SECRET-${randomBytes(12).toString("hex")}`;
 const MARKER = `outside-only-${randomBytes(6).toString("hex")}`;
 
-/** Runs in a worker thread, so the swaps interleave with the thread pool's file operations. */
-const SWAPPER = `
-const { workerData, parentPort } = require("node:worker_threads");
-const fs = require("node:fs");
-const { swap, hold, link, stop } = workerData;
-const flag = new Int32Array(stop);
-let swaps = 0;
-while (Atomics.load(flag, 0) === 0) {
-  fs.renameSync(swap, hold);  // the directory steps aside
-  fs.renameSync(link, swap);  // the name is now a symlink to the outside directory
-  fs.renameSync(swap, link);
-  fs.renameSync(hold, swap);  // the real directory again
-  swaps++;
-}
-parentPort.postMessage(swaps);
-`;
-
 let dataDir: string;
 beforeAll(() => {
   dataDir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "analystbench-race-")));
@@ -73,7 +55,7 @@ function setUp(name: string, rel: string): { ws: string; outside: string; swappe
   const swapped = path.join(ws, rel);
   mkdirSync(swapped, { recursive: true });
   mkdirSync(outside);
-  symlinkSync(outside, path.join(path.dirname(swapped), `.${path.basename(swapped)}-link`));
+  linkBeside(swapped, outside);
   return { ws, outside, swapped };
 }
 
@@ -86,31 +68,6 @@ interface Tally {
   why: Record<string, number>;
 }
 const tally = (): Tally => ({ attempts: 0, ok: 0, errors: 0, leaks: 0, why: {} });
-
-/** Starts swapping `swapped`; the returned function stops it and resolves to the number of full swap cycles. */
-function startSwapper(swapped: string): () => Promise<number> {
-  const stop = new SharedArrayBuffer(4);
-  const base = path.basename(swapped);
-  const worker = new Worker(SWAPPER, {
-    eval: true,
-    workerData: {
-      swap: swapped,
-      hold: path.join(path.dirname(swapped), `.${base}-hold`),
-      link: path.join(path.dirname(swapped), `.${base}-link`),
-      stop,
-    },
-  });
-  const swaps = new Promise<number>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
-  return async () => {
-    Atomics.store(new Int32Array(stop), 0, 1);
-    const n = await swaps;
-    await worker.terminate();
-    return n;
-  };
-}
 
 type Op = () => Promise<"ok" | "leak">;
 

@@ -14,13 +14,13 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../db/database";
 import { createActivityLog, type ActivityLog } from "./activity";
 import type { EnvironmentScript } from "./environment-scripts";
 import { createRunService } from "./run-service";
 import { createScriptRunner } from "./script-runner";
+import { linkBeside, startSwapper } from "../test-support/swap-race";
 
 /**
  * The server's own writers into the workspace: the Environment Control script runner saves its
@@ -214,54 +214,6 @@ describe("start-up recovery's stale temporary files with logs/ or results/ a sym
 // ---------------------------------------------------------------------------------------------
 // The same while the directory and the symlink are swapped.
 
-/**
- * Swaps `swap` (a real directory) and `link` (a symlink to the outside directory) in a worker
- * thread. The script runner creates a missing results/environment itself, so a directory can
- * appear at `swap` while it is away; that directory is removed and the swap goes on.
- */
-const SWAPPER = `
-const { workerData, parentPort } = require("node:worker_threads");
-const fs = require("node:fs");
-const { swap, hold, link, stop } = workerData;
-const flag = new Int32Array(stop);
-const moveTo = (from, to) => {
-  for (;;) {
-    try { fs.renameSync(from, to); return; }
-    catch { try { fs.rmSync(to, { recursive: true, force: true }); } catch { /* still being written: again */ } }
-  }
-};
-let swaps = 0;
-while (Atomics.load(flag, 0) === 0) {
-  fs.renameSync(swap, hold);  // the directory steps aside
-  moveTo(link, swap);         // the name is now a symlink to the outside directory
-  fs.renameSync(swap, link);
-  moveTo(hold, swap);         // the real directory again
-  swaps++;
-}
-parentPort.postMessage(swaps);
-`;
-
-function startSwapper(swapped: string, outside: string): () => Promise<number> {
-  const base = path.basename(swapped);
-  const link = path.join(path.dirname(swapped), `.${base}-link`);
-  symlinkSync(outside, link);
-  const stop = new SharedArrayBuffer(4);
-  const worker = new Worker(SWAPPER, {
-    eval: true,
-    workerData: { swap: swapped, hold: path.join(path.dirname(swapped), `.${base}-hold`), link, stop },
-  });
-  const swaps = new Promise<number>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
-  return async () => {
-    Atomics.store(new Int32Array(stop), 0, 1);
-    const count = await swaps;
-    await worker.terminate();
-    return count;
-  };
-}
-
 interface Tally {
   attempts: number;
   /** Operations that did their work inside (an output saved, an inside stale file deleted). */
@@ -277,7 +229,8 @@ async function race(
   op: (loop: number) => Promise<string | null>,
 ): Promise<Tally> {
   const t: Tally = { attempts: 0, done: 0, why: {} };
-  const stopSwapper = startSwapper(swapped, outside);
+  linkBeside(swapped, outside);
+  const stopSwapper = startSwapper(swapped);
   let swaps = 0;
   try {
     const deadline = Date.now() + RACE_MS;

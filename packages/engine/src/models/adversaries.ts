@@ -2,7 +2,7 @@ import { identifiersOf, normalizeText, phrasePattern, type CaseSample } from "@a
 import { MAX_FREE_TEXT_CHARS } from "../grading/answer";
 import { SUBMIT_FINDINGS, type Submission } from "../grading/submission";
 import type { ChatMessage, ToolCallRecord } from "../types";
-import { estimateTokens, type ModelClient, type ModelReply, type ModelRequest } from "./model-client";
+import { estimateTokens, offlineModel, type ModelClient, type ModelReply, type ModelRequest } from "./model-client";
 import { clip, referenceSubmission, typeOf } from "./reference-submission";
 
 /**
@@ -116,29 +116,23 @@ export function seenCalls(messages: ChatMessage[]): SeenCall[] {
 }
 
 function scriptedModel(name: string, mode: AnswerMode, script: Script): ModelClient {
-  return {
-    name,
-    baseUrl: null,
-    api: "builtin",
-    settings: {},
-    async complete(request) {
-      const seen = seenCalls(request.messages);
-      const offered = new Set(request.tools.map((t) => t.name));
-      const investigating = [...offered].some((t) => t !== SUBMIT_FINDINGS);
-      if (investigating) {
-        const next = script.plan(seen).slice(seen.length, Math.min(seen.length + PER_TURN, CALL_BUDGET));
-        if (next.length)
-          return reply(
-            request,
-            "",
-            next.map((c, i) => toolCall(`adv_${seen.length + i + 1}`, c.tool, c.args)),
-          );
-      }
-      const final = script.answer(seen);
-      if (mode === "text" || !offered.has(SUBMIT_FINDINGS)) return reply(request, final.text);
-      return reply(request, "", [toolCall(`adv_${seen.length + 1}`, SUBMIT_FINDINGS, final.submission)]);
-    },
-  };
+  return offlineModel(name, async (request) => {
+    const seen = seenCalls(request.messages);
+    const offered = new Set(request.tools.map((t) => t.name));
+    const investigating = [...offered].some((t) => t !== SUBMIT_FINDINGS);
+    if (investigating) {
+      const next = script.plan(seen).slice(seen.length, Math.min(seen.length + PER_TURN, CALL_BUDGET));
+      if (next.length)
+        return reply(
+          request,
+          "",
+          next.map((c, i) => toolCall(`adv_${seen.length + i + 1}`, c.tool, c.args)),
+        );
+    }
+    const final = script.answer(seen);
+    if (mode === "text" || !offered.has(SUBMIT_FINDINGS)) return reply(request, final.text);
+    return reply(request, "", [toolCall(`adv_${seen.length + 1}`, SUBMIT_FINDINGS, final.submission)]);
+  });
 }
 
 // ───────────────────────────── shared pieces ─────────────────────────────

@@ -13,12 +13,8 @@ import {
 } from "../test-support/fake-anthropic-server";
 import type { CallSettings, ChatMessage } from "../types";
 import { anthropicAdapter } from "./anthropic-api";
-import {
-  createHttpModelClient,
-  DEFAULT_MAX_REPLY_BYTES,
-  type AdapterOptions,
-  type HttpModelOptions,
-} from "./call-loop";
+import { DEFAULT_MAX_REPLY_BYTES, type AdapterOptions, type HttpModelOptions } from "./call-loop";
+import { adapterTestClient } from "../test-support/adapter-client";
 import { ModelCallError, type FunctionTool, type ModelReply } from "./model-client";
 import { listPrice } from "./pricing";
 
@@ -50,25 +46,17 @@ function client(
   extra: Partial<HttpModelOptions> & { settings?: CallSettings; model?: string } = {},
   wire: Pick<AdapterOptions, "headers" | "extraBody"> = {},
 ) {
-  const delays: number[] = [];
   const model = extra.model ?? "claude-test";
   const settings = extra.settings ?? {};
   const adapter = anthropicAdapter({ model, baseURL: url, apiKey: "test-key", settings, ...wire });
-  const c = createHttpModelClient(adapter, {
-    name: `anthropic/${model}`,
+  return adapterTestClient(adapter, {
     provider: "anthropic",
     model,
     baseURL: url,
     settings,
     price: (id) => listPrice("anthropic", id),
-    retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 5_000 },
-    sleep: async (ms) => {
-      delays.push(ms);
-    },
-    random: () => 0.5,
     ...extra,
   });
-  return { c, delays };
 }
 
 const signal = () => new AbortController().signal;
@@ -440,8 +428,9 @@ describe("stop reasons and limits", () => {
     });
 
   it.each(modes)("%s: cuts text at the reply cap without counting thinking", async (_, stream) => {
+    // 46 bytes of thinking: within its own budget (as large as the cap), and nearly the whole text cap.
     const f = await start([
-      { kind: "reply", thinking: { text: "t".repeat(500), signature: "s" }, text: "a".repeat(200) },
+      { kind: "reply", thinking: { text: "t".repeat(45), signature: "s" }, text: "a".repeat(200) },
     ]);
     const reply = await client(f.url, { stream }).c.complete(
       { messages: USER, tools: [], maxReplyBytes: 50 },
@@ -459,6 +448,29 @@ describe("stop reasons and limits", () => {
     expect(reply.content).toHaveLength(DEFAULT_MAX_REPLY_BYTES);
     await vi.waitFor(() => expect(f.requests[0]!.closedEarly).toBe(true));
   }, 20_000);
+
+  it("stops reading endless thinking at its own budget, and sends none of it back", async () => {
+    const f = await start([{ kind: "huge", bytes: 16 * MiB, in: "thinking" }]);
+    const reply = await client(f.url).c.complete({ messages: USER, tools: [] }, signal());
+    expect(reply).toMatchObject({ finishReason: "length", limitHit: "reply_bytes", retries: 0 });
+    expect(reply.replay).toBeUndefined();
+    // Read no further than the budget: the connection is closed long before 16 MiB.
+    await vi.waitFor(() => expect(f.requests[0]!.closedEarly).toBe(true));
+  }, 20_000);
+
+  it("keeps thinking within its budget even when it is larger than the text's", async () => {
+    const thinking = "t".repeat(3_000);
+    const f = await start([{ kind: "reply", text: "short answer", thinking: { text: thinking, signature: "sig" } }]);
+    const reply = await client(f.url).c.complete({ messages: USER, tools: [], maxReplyBytes: 4_000 }, signal());
+    expect(reply.limitHit).toBeUndefined();
+    expect(reply.replay?.items).toEqual([{ type: "thinking", thinking, signature: "sig" }]);
+  });
+
+  it("records at most 200 characters of what the server calls its model", async () => {
+    const f = await start([{ kind: "reply", text: "ok", model: `claude-${"x".repeat(100_000)}` }]);
+    const reply = await client(f.url).c.complete({ messages: USER, tools: [] }, signal());
+    expect(reply.provenance!.modelId).toBe(`claude-${"x".repeat(193)}`);
+  });
 
   it("refuses a whole message beyond the wire limit, without retrying", async () => {
     const f = await start([], { kind: "huge", bytes: 4 * MiB });

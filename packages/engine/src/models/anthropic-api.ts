@@ -22,7 +22,7 @@ import {
   type AttemptInput,
   type AttemptOutput,
 } from "./call-loop";
-import { estimateTokens, parseToolArguments, type ModelReply, type ModelRequest } from "./model-client";
+import { estimateTokens, toolCallRecord, type ModelReply, type ModelRequest } from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
 
 /**
@@ -162,6 +162,8 @@ interface Draft {
   model: string | null;
   tier: string | null;
   budget: ReplyBudget;
+  /** For thinking blocks, which go back whole or not at all. */
+  reasoningBudget: ReplyBudget;
 }
 
 function addText(draft: Draft, piece: string, onText?: (text: string) => void): void {
@@ -171,7 +173,7 @@ function addText(draft: Draft, piece: string, onText?: (text: string) => void): 
   if (text) onText?.(text);
 }
 
-/** Opens a block. Thinking is not counted against the budget: it is bounded by the wire guard. */
+/** Opens a block. Thinking counts against the reasoning budget, text and tool calls against the reply's. */
 function openSlot(draft: Draft, index: number, block: ContentBlock, onText?: (text: string) => void): void {
   switch (block.type) {
     case "text":
@@ -181,11 +183,18 @@ function openSlot(draft: Draft, index: number, block: ContentBlock, onText?: (te
     case "thinking":
       draft.slots.set(index, {
         kind: "replay",
-        item: { type: "thinking", thinking: block.thinking, signature: block.signature },
+        item: {
+          type: "thinking",
+          thinking: draft.reasoningBudget.take(block.thinking),
+          signature: draft.reasoningBudget.take(block.signature),
+        },
       });
       return;
     case "redacted_thinking":
-      draft.slots.set(index, { kind: "replay", item: { type: "redacted_thinking", data: block.data } });
+      draft.slots.set(index, {
+        kind: "replay",
+        item: { type: "redacted_thinking", data: draft.reasoningBudget.take(block.data) },
+      });
       return;
     case "tool_use":
       draft.slots.set(index, { kind: "tool", id: block.id, name: draft.budget.take(block.name), args: "" });
@@ -198,7 +207,7 @@ function openSlot(draft: Draft, index: number, block: ContentBlock, onText?: (te
 /** Adds one block of a whole message: thinking kept exactly as received, tool input as sent. */
 function addWholeBlock(draft: Draft, index: number, block: ContentBlock): void {
   if (isReplayBlock(block)) {
-    draft.slots.set(index, { kind: "replay", item: block });
+    if (draft.reasoningBudget.fits(JSON.stringify(block))) draft.slots.set(index, { kind: "replay", item: block });
     return;
   }
   openSlot(draft, index, block);
@@ -233,9 +242,9 @@ function addEvent(draft: Draft, event: RawMessageStreamEvent, onText?: (text: st
       if (d.type === "text_delta") addText(draft, d.text, onText);
       else if (d.type === "input_json_delta" && slot?.kind === "tool") slot.args += draft.budget.take(d.partial_json);
       else if (d.type === "thinking_delta" && slot?.kind === "replay" && slot.item.type === "thinking")
-        slot.item.thinking += d.thinking;
+        slot.item.thinking += draft.reasoningBudget.take(d.thinking);
       else if (d.type === "signature_delta" && slot?.kind === "replay" && slot.item.type === "thinking")
-        slot.item.signature = d.signature;
+        slot.item.signature = draft.reasoningBudget.take(d.signature);
       return;
     }
     case "message_delta":
@@ -319,10 +328,7 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
       if (s.kind !== "tool") return [];
       // A tool without parameters streams an empty input.
       const raw = s.args || "{}";
-      const parsed = parseToolArguments(raw);
-      return [
-        { id: s.id || `toolu_${i}`, name: s.name, arguments: parsed.args, rawArguments: raw, parseError: parsed.error },
-      ];
+      return [toolCallRecord(s.id || `toolu_${i}`, s.name, raw)];
     });
     const replay = slots.flatMap((s) => (s.kind === "replay" ? [s.item] : []));
     const c = draft.counts;
@@ -362,6 +368,7 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
         model: null,
         tier: null,
         budget: input.budget,
+        reasoningBudget: input.reasoningBudget,
       };
       if (input.stream) await readStream(client, body, draft, input);
       else await readMessage(client, body, draft, input);

@@ -1,7 +1,7 @@
 import type { CaseSample } from "@analystbench/scenarios";
 import type { ChatMessage } from "../types";
 import { SUBMIT_FINDINGS } from "../grading/submission";
-import type { ModelClient } from "./model-client";
+import { offlineModel, type ModelClient } from "./model-client";
 import { ADVERSARY_MODELS, createAdversaryModel, isAdversaryModel, reply, toolCall } from "./adversaries";
 import { referenceSubmission } from "./reference-submission";
 
@@ -23,29 +23,23 @@ export const ALL_BUILTIN_MODELS: readonly string[] = [...BUILTIN_MODELS, REFEREN
 export type BuiltinModel = (typeof BUILTIN_MODELS)[number];
 
 function referenceModel(sample: CaseSample, name: string, mode: "structured" | "text"): ModelClient {
-  return {
-    name,
-    baseUrl: null,
-    api: "builtin",
-    settings: {},
-    async complete(request) {
-      const calls = request.messages
-        .filter((m): m is Extract<ChatMessage, { role: "assistant" }> => m.role === "assistant")
-        .flatMap((m) => m.toolCalls);
-      const offered = new Set(request.tools.map((t) => t.name));
-      const step = sample.task.solution_path[calls.length];
-      if (step && offered.has(step.call.tool)) {
-        const id = `ref_${calls.length + 1}`;
-        return reply(request, `${step.purpose}.`, [
-          toolCall(id, step.call.tool, step.call.args as Record<string, unknown>),
-        ]);
-      }
-      if (mode === "text" || !offered.has(SUBMIT_FINDINGS)) return reply(request, sample.task.reference_answer);
-      const succeeded = request.messages.flatMap((m) => (m.role === "tool" && m.error === null ? [m.toolCallId] : []));
-      const submission = referenceSubmission(sample, succeeded);
-      return reply(request, "", [toolCall(`ref_${calls.length + 1}`, SUBMIT_FINDINGS, submission)]);
-    },
-  };
+  return offlineModel(name, async (request) => {
+    const calls = request.messages
+      .filter((m): m is Extract<ChatMessage, { role: "assistant" }> => m.role === "assistant")
+      .flatMap((m) => m.toolCalls);
+    const offered = new Set(request.tools.map((t) => t.name));
+    const step = sample.task.solution_path[calls.length];
+    if (step && offered.has(step.call.tool)) {
+      const id = `ref_${calls.length + 1}`;
+      return reply(request, `${step.purpose}.`, [
+        toolCall(id, step.call.tool, step.call.args as Record<string, unknown>),
+      ]);
+    }
+    if (mode === "text" || !offered.has(SUBMIT_FINDINGS)) return reply(request, sample.task.reference_answer);
+    const succeeded = request.messages.flatMap((m) => (m.role === "tool" && m.error === null ? [m.toolCallId] : []));
+    const submission = referenceSubmission(sample, succeeded);
+    return reply(request, "", [toolCall(`ref_${calls.length + 1}`, SUBMIT_FINDINGS, submission)]);
+  });
 }
 
 const NAIVE_REPORT = `## Assessment
@@ -60,15 +54,9 @@ Based on the alert description alone, this looks like a possible security incide
 4. Keep monitoring the affected systems and escalate to the security team if anything unusual is found.`;
 
 function naiveModel(): ModelClient {
-  return {
-    name: "builtin/naive",
-    baseUrl: null,
-    api: "builtin",
-    settings: {},
-    async complete(request) {
-      return reply(request, NAIVE_REPORT);
-    },
-  };
+  return offlineModel("builtin/naive", async (request) => {
+    return reply(request, NAIVE_REPORT);
+  });
 }
 
 export function isBuiltinModel(name: string): boolean {

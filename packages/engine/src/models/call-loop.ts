@@ -35,6 +35,12 @@ export interface AttemptInput {
   fetch: Fetch;
   /** Text and tool-call bytes the reply may still take; adapters stop reading once it is spent. */
   budget: ReplyBudget;
+  /**
+   * Bytes of reasoning the reply may carry to be sent back (thinking blocks, reasoning items):
+   * as much again as the text, kept apart so a model that thinks at length is not cut for it,
+   * yet a server that streams endless thinking is stopped like one that streams endless text.
+   */
+  reasoningBudget: ReplyBudget;
   /** Whether to stream the reply. */
   stream: boolean;
   /** For the SDK's own timeout (which only bounds the wait for the headers). */
@@ -135,6 +141,13 @@ function wireLimits(maxReplyBytes: number, idleMs: number, streaming: boolean): 
   return (response) => (streaming && response.ok ? stream : document);
 }
 
+/**
+ * What a provider says about itself (model id, fingerprint, tier) is recorded, not trusted: a
+ * name longer than any real one is cut, so a hostile server cannot fill every call's record.
+ */
+const MAX_NAME_LENGTH = 200;
+const named = (s: string | null | undefined): string | null => (s == null ? null : s.slice(0, MAX_NAME_LENGTH));
+
 /** SHA-256 of one attempt's request body and response body, as they crossed the wire. */
 class WireDigest implements WireTap {
   private readonly req: Hash = createHash("sha256");
@@ -213,11 +226,14 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
     const digest = new WireDigest();
     const clock = attemptSignal(caller, ms, onTimeout);
     const budget = new ReplyBudget(maxReplyBytes);
+    const reasoningBudget = new ReplyBudget(maxReplyBytes);
     const started = performance.now();
     try {
       const fetch = guardedFetch(wireLimits(maxReplyBytes, idleMs, stream), globalThis.fetch, digest);
-      const out = await adapter.attempt({ request, signal: clock.signal, fetch, budget, stream, timeoutMs });
-      return { out, cut: budget.exhausted, latencyMs: Math.round(performance.now() - started), digest };
+      const input = { request, signal: clock.signal, fetch, budget, reasoningBudget, stream, timeoutMs };
+      const out = await adapter.attempt(input);
+      const cut = budget.exhausted || reasoningBudget.exhausted;
+      return { out, cut, latencyMs: Math.round(performance.now() - started), digest };
     } catch (e) {
       // The SDKs report any abort as a user abort; the attempt's own clock is not one.
       if (clock.signal.aborted && !caller.aborted) throw clock.signal.reason;
@@ -228,7 +244,8 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
   }
 
   function toReply(done: Awaited<ReturnType<typeof attempt>>, retries: number): ModelReply {
-    const { out, cut } = done;
+    const { cut } = done;
+    const out = { ...done.out, modelId: named(done.out.modelId) };
     const quote = opts.price(out.modelId ?? opts.model) ?? (out.modelId ? opts.price(opts.model) : null);
     return {
       content: out.content,
@@ -245,8 +262,8 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
         baseUrl: opts.baseURL,
         requestedModel: opts.model,
         modelId: out.modelId,
-        systemFingerprint: out.systemFingerprint ?? null,
-        serviceTier: out.serviceTier ?? null,
+        systemFingerprint: named(out.systemFingerprint),
+        serviceTier: named(out.serviceTier),
         settings: out.settings,
         latencyMs: done.latencyMs,
         retries,
@@ -299,8 +316,8 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
 }
 
 /**
- * Reads a streamed reply's events, each through `take`, within the attempt's byte budget, the
- * same way for every API shape: reading stops once the budget is spent (leaving the loop makes
+ * Reads a streamed reply's events, each through `take`, within the attempt's byte budgets, the
+ * same way for every API shape: reading stops once a budget is spent (leaving the loop makes
  * the SDK abort the request, so the rest is never received); a body the wire guard refused
  * keeps what came before, as for the budget; and a stream that ends before `finished()` was
  * cut off, so it fails with `cutOff()` (the SDK's connection error) and is retried.
@@ -308,14 +325,14 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
 export async function readStreamWithinBudget<E>(
   events: AsyncIterable<E>,
   take: (event: E) => void,
-  input: Pick<AttemptInput, "budget" | "signal">,
+  input: Pick<AttemptInput, "budget" | "reasoningBudget" | "signal">,
   finished: () => boolean,
   cutOff: (message: string) => Error,
 ): Promise<void> {
   try {
     for await (const event of events) {
       take(event);
-      if (input.budget.exhausted) return;
+      if (input.budget.exhausted || input.reasoningBudget.exhausted) return;
     }
   } catch (e) {
     if (!findCause(e, ReplyTooLargeError)) throw e;

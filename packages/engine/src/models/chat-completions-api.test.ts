@@ -11,7 +11,8 @@ import type { ChatMessage } from "../types";
 import { guardedFetch, ModelServerStalledError, ReplyTooLargeError } from "./guarded-fetch";
 import { ModelCallError, ModelDeadlineError } from "./model-client";
 import { checkModel, createModelClient } from "./model-registry";
-import { createHttpModelClient, DEFAULT_MAX_REPLY_BYTES, type HttpModelOptions } from "./call-loop";
+import { DEFAULT_MAX_REPLY_BYTES, type HttpModelOptions } from "./call-loop";
+import { adapterTestClient } from "../test-support/adapter-client";
 import { chatCompletionsAdapter } from "./chat-completions-api";
 import { truncateUtf8 } from "./reply-budget";
 import { sleep as realSleep } from "./retry";
@@ -31,23 +32,8 @@ afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 const USER: ChatMessage[] = [{ id: "u1", role: "user", content: "Hello" }];
 
 function client(url: string, extra: Partial<HttpModelOptions> = {}) {
-  const delays: number[] = [];
   const adapter = chatCompletionsAdapter({ model: "fake", baseURL: url, apiKey: "test-key", settings: {} });
-  const c = createHttpModelClient(adapter, {
-    name: "openai/fake",
-    provider: "openai",
-    model: "fake",
-    baseURL: url,
-    settings: {},
-    price: () => null,
-    retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 5_000 },
-    sleep: async (ms) => {
-      delays.push(ms);
-    },
-    random: () => 0.5,
-    ...extra,
-  });
-  return { c, delays };
+  return adapterTestClient(adapter, { provider: "openai", model: "fake", baseURL: url, ...extra });
 }
 
 const signal = () => new AbortController().signal;

@@ -5,7 +5,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
+import type { CallSettings, ChatMessage } from "../types";
 import {
   readStreamWithinBudget,
   sdkClientOptions,
@@ -14,7 +14,7 @@ import {
   type AttemptInput,
   type AttemptOutput,
 } from "./call-loop";
-import { estimateTokens, ModelCallError, parseToolArguments, type ModelReply, type ModelRequest } from "./model-client";
+import { estimateTokens, ModelCallError, toolCallsInOrder, type ModelReply, type ModelRequest } from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
 
 /**
@@ -185,18 +185,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   }
 
   function toOutput(draft: Draft, body: ChatCompletionCreateParamsNonStreaming): AttemptOutput {
-    const toolCalls: ToolCallRecord[] = [...draft.calls.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([index, c]) => {
-        const parsed = parseToolArguments(c.args);
-        return {
-          id: c.id || `call_${index}`,
-          name: c.name,
-          arguments: parsed.args,
-          rawArguments: c.args,
-          parseError: parsed.error,
-        };
-      });
+    const toolCalls = toolCallsInOrder(draft.calls);
     const { content, usage } = draft;
     const inputTokens = usage?.prompt_tokens ?? estimateTokens(JSON.stringify(body.messages));
     const outputTokens =

@@ -60,6 +60,11 @@ export interface ModelClient {
   complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply>;
 }
 
+/** A model that runs here, without a provider (the built-in and calibration models). */
+export function offlineModel(name: string, complete: ModelClient["complete"]): ModelClient {
+  return { name, baseUrl: null, api: "builtin", settings: {}, complete };
+}
+
 /** A model call that failed for good: retries exhausted, or an error retrying cannot fix. */
 export class ModelCallError extends Error {
   constructor(
@@ -119,6 +124,19 @@ export function addUsage(a: Usage, b: Usage): Usage {
 /** Rough token count (≈ 4 characters per token), for servers that report no usage and for built-ins. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
+}
+
+/** A tool call as the model sent it: its arguments parsed, or why they could not be kept. */
+export function toolCallRecord(id: string, name: string, rawArguments: string): ToolCallRecord {
+  const parsed = parseToolArguments(rawArguments);
+  return { id, name, arguments: parsed.args, rawArguments, parseError: parsed.error };
+}
+
+/** Tool calls assembled by position (a stream's index, a response's output index), in that order. */
+export function toolCallsInOrder(calls: Map<number, { id: string; name: string; args: string }>): ToolCallRecord[] {
+  return [...calls.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([index, c]) => toolCallRecord(c.id || `call_${index}`, c.name, c.args));
 }
 
 /** Parses a tool call's arguments; a model that sends non-JSON learns why from the tool result. */

@@ -211,7 +211,12 @@ function resolveFromFile(
   };
 }
 
-export function resolveModel(rawName: string, opts: ModelFactoryOptions = {}): ResolvedModel {
+/** Resolves a name; `loaded` is the models file's providers when the caller has already read it. */
+export function resolveModel(
+  rawName: string,
+  opts: ModelFactoryOptions = {},
+  loaded?: ProviderConfig[],
+): ResolvedModel {
   const env = opts.env ?? process.env;
   const name = normalizeModelName(rawName);
   const [provider = "", ...rest] = name.split("/");
@@ -221,7 +226,7 @@ export function resolveModel(rawName: string, opts: ModelFactoryOptions = {}): R
       `"${rawName}" is not a model name; use provider/model, e.g. openai/gpt-4o, anthropic/claude-sonnet-4-5 or builtin/reference.`,
     );
   if (provider === "builtin") return resolveBuiltin(name);
-  const providers = loadModelsFile(env.ANALYSTBENCH_MODELS_FILE);
+  const providers = loaded ?? loadModelsFile(env.ANALYSTBENCH_MODELS_FILE);
   const file = providers.find((x) => x.name === provider);
   if (file?.models && !listedModels(file).includes(model))
     throw new ModelConfigError(
@@ -341,7 +346,8 @@ function describeModel(
   if (fileProblem && provider !== "builtin")
     return { ...base, api: "chat", baseURL: null, priced: false, problem: fileProblem };
   try {
-    const r = resolveModel(name, opts);
+    // The file was read once for the whole list.
+    const r = resolveModel(name, opts, providers);
     return {
       ...base,
       api: r.api,

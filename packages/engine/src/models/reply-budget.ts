@@ -23,6 +23,18 @@ export class ReplyBudget {
     return kept;
   }
 
+  /** Takes all of `text` if it fits; if not, takes nothing, spends the budget and says false. */
+  fits(text: string): boolean {
+    if (this.exhausted) return false;
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (this.used + bytes > this.maxBytes) {
+      this.exhaust();
+      return false;
+    }
+    this.used += bytes;
+    return true;
+  }
+
   exhaust(): void {
     this.used = this.maxBytes;
     this.exhausted = true;

@@ -8,7 +8,8 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { runCase } from "../runs/run-case";
 import { startFakeResponses, type FakeResponses, type ResponsesBehaviour } from "../test-support/fake-responses-server";
 import type { CallSettings, ChatMessage } from "../types";
-import { createHttpModelClient, type AdapterOptions, type HttpModelOptions } from "./call-loop";
+import { type AdapterOptions, type HttpModelOptions } from "./call-loop";
+import { adapterTestClient } from "../test-support/adapter-client";
 import { ModelCallError, type FunctionTool, type ModelReply } from "./model-client";
 import { listPrice } from "./pricing";
 import { responsesAdapter } from "./responses-api";
@@ -37,25 +38,14 @@ function client(
   settings: CallSettings = {},
   adapter: Partial<AdapterOptions> = {},
 ) {
-  const delays: number[] = [];
-  const c = createHttpModelClient(
-    responsesAdapter({ model: MODEL, baseURL: url, apiKey: "test-key", settings, ...adapter }),
-    {
-      name: `openai/${MODEL}`,
-      provider: "openai",
-      model: MODEL,
-      baseURL: url,
-      settings,
-      price: (id) => listPrice("openai", id),
-      retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 5_000 },
-      sleep: async (ms) => {
-        delays.push(ms);
-      },
-      random: () => 0.5,
-      ...extra,
-    },
-  );
-  return { c, delays };
+  return adapterTestClient(responsesAdapter({ model: MODEL, baseURL: url, apiKey: "test-key", settings, ...adapter }), {
+    provider: "openai",
+    model: MODEL,
+    baseURL: url,
+    settings,
+    price: (id) => listPrice("openai", id),
+    ...extra,
+  });
 }
 
 /** One scripted call, streamed or not; resolves to the reply or to the error it failed with. */
@@ -280,6 +270,29 @@ describe("Responses API adapter", () => {
       expect(reply).toMatchObject({ finishReason: "length", limitHit: "reply_bytes" });
       expect(reply.content).toBe("x".repeat(1_000));
       expect(reply.replay).toBeUndefined();
+    },
+  );
+
+  it.each(BOTH)(
+    "keeps reasoning larger than the text within its own budget, and cuts beyond it (stream: $stream)",
+    async ({ stream }) => {
+      const within = { id: "rs_within", encrypted_content: "e".repeat(2_500) };
+      fake = await startFakeResponses({ script: [{ kind: "reply", text: "short", reasoning: within }] });
+      const kept = await client(fake.url, { stream }).c.complete(
+        { messages: USER, tools: [], maxReplyBytes: 4_000 },
+        signal(),
+      );
+      expect(kept.limitHit).toBeUndefined();
+      expect(kept.replay?.items).toEqual([expect.objectContaining(within)]);
+      // A server that sends more reasoning than the reply may carry: the reply is cut, nothing goes back.
+      const beyond = { id: "rs_beyond", encrypted_content: "e".repeat(6_000) };
+      fake.script.push({ kind: "reply", text: "short", reasoning: beyond });
+      const cut = await client(fake.url, { stream }).c.complete(
+        { messages: USER, tools: [], maxReplyBytes: 4_000 },
+        signal(),
+      );
+      expect(cut).toMatchObject({ content: "short", finishReason: "length", limitHit: "reply_bytes" });
+      expect(cut.replay).toBeUndefined();
     },
   );
 

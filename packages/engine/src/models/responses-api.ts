@@ -19,7 +19,7 @@ import {
   type AttemptInput,
   type AttemptOutput,
 } from "./call-loop";
-import { estimateTokens, parseToolArguments, type ModelReply, type ModelRequest } from "./model-client";
+import { estimateTokens, toolCallsInOrder, type ModelReply, type ModelRequest } from "./model-client";
 import { StreamFailedError, TRANSIENT_ERROR_TYPE } from "./provider-errors";
 import type { ReplyBudget } from "./reply-budget";
 
@@ -81,6 +81,8 @@ interface Draft {
   model: string | null;
   tier: string | null;
   budget: ReplyBudget;
+  /** For the reasoning items, which go back whole or not at all. */
+  reasoningBudget: ReplyBudget;
 }
 
 function addText(draft: Draft, piece: string, onText?: (text: string) => void): void {
@@ -113,8 +115,10 @@ function settle(draft: Draft, r: Response, status: "completed" | "incomplete"): 
   draft.status = status;
   draft.incomplete = r.incomplete_details?.reason ?? null;
   draft.usage = r.usage;
-  // Kept exactly as received: the encrypted content is only valid unchanged.
-  draft.reasoning = r.output.filter(isReasoning);
+  // Kept exactly as received (the encrypted content is only valid unchanged), and only whole:
+  // reasoning beyond its budget cuts the reply instead.
+  const reasoning = r.output.filter(isReasoning);
+  draft.reasoning = reasoning.length && draft.reasoningBudget.fits(JSON.stringify(reasoning)) ? reasoning : [];
 }
 
 /** A failure the provider reported in a response it had started; transient ones are retried. */
@@ -265,18 +269,7 @@ export function responsesAdapter(opts: AdapterOptions): ApiAdapter {
   }
 
   function toOutput(draft: Draft, body: ResponseCreateParamsNonStreaming): AttemptOutput {
-    const toolCalls: ToolCallRecord[] = [...draft.calls.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([index, c]) => {
-        const parsed = parseToolArguments(c.args);
-        return {
-          id: c.id || `call_${index}`,
-          name: c.name,
-          arguments: parsed.args,
-          rawArguments: c.args,
-          parseError: parsed.error,
-        };
-      });
+    const toolCalls = toolCallsInOrder(draft.calls);
     return {
       content: draft.content,
       toolCalls,
@@ -306,6 +299,7 @@ export function responsesAdapter(opts: AdapterOptions): ApiAdapter {
         model: null,
         tier: null,
         budget: input.budget,
+        reasoningBudget: input.reasoningBudget,
       };
       if (input.stream) await readStream(client, body, draft, input);
       else await readResponse(client, body, draft, input);

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { referenceStepFor } from "./fake-openai-server";
-import { drainedOrClosed, filler } from "./http-writes";
+import { drainedOrClosed, filler, listenOnLoopback } from "./fake-http";
 
 /**
  * A fake Anthropic Messages API on 127.0.0.1 for tests: the edge of the test, so the real SDK,
@@ -62,7 +61,8 @@ export type FakeAnthropicBehaviour =
    * `bytes` of text, streamed in deltas of `pieceBytes` (default 1024) or as one JSON Message,
    * produced as it is written (with backpressure), never held whole.
    */
-  | { kind: "huge"; bytes: number; pieceBytes?: number }
+  /** A very long answer: text by default, or thinking that never ends (streamed only). */
+  | { kind: "huge"; bytes: number; pieceBytes?: number; in?: "text" | "thinking" }
   /** Plays the reference analyst: finds the sample from the task prompt and walks its solution path. */
   | { kind: "reference" };
 
@@ -250,7 +250,7 @@ function* opening(model: string, n: number): Generator<string> {
   yield sse("content_block_delta", { index: 0, delta: { type: "text_delta", text: "at the" } });
 }
 
-/** A huge answer: text deltas while streaming, else one Message with one huge text block. */
+/** A huge answer: text (or thinking) deltas while streaming, else one Message with one huge text block. */
 function* hugeAnswer(model: string, n: number, stream: boolean, b: Extract<FakeAnthropicBehaviour, { kind: "huge" }>) {
   const pieceBytes = b.pieceBytes ?? 1024;
   if (!stream) {
@@ -261,9 +261,15 @@ function* hugeAnswer(model: string, n: number, stream: boolean, b: Extract<FakeA
     return;
   }
   yield messageStart(model, { text: "x" }, n);
-  yield sse("content_block_start", { index: 0, content_block: { type: "text", text: "", citations: null } });
-  for (const text of filler(b.bytes, pieceBytes))
-    yield sse("content_block_delta", { index: 0, delta: { type: "text_delta", text } });
+  if (b.in === "thinking") {
+    yield sse("content_block_start", { index: 0, content_block: { type: "thinking", thinking: "", signature: "" } });
+    for (const thinking of filler(b.bytes, pieceBytes))
+      yield sse("content_block_delta", { index: 0, delta: { type: "thinking_delta", thinking } });
+  } else {
+    yield sse("content_block_start", { index: 0, content_block: { type: "text", text: "", citations: null } });
+    for (const text of filler(b.bytes, pieceBytes))
+      yield sse("content_block_delta", { index: 0, delta: { type: "text_delta", text } });
+  }
   yield sse("content_block_stop", { index: 0 });
   yield sse("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 20 } });
   yield sse("message_stop", {});
@@ -381,16 +387,6 @@ export async function startFakeAnthropic(
       void play({ res, record }, script.shift() ?? fallback, requests.length).then((left) => left && open.add(res));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    script,
-    async close() {
-      for (const res of open) res.socket?.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { origin, close } = await listenOnLoopback(server, open);
+  return { url: `${origin}`, requests, script, close };
 }

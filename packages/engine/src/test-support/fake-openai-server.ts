@@ -1,7 +1,6 @@
 import { TEST_CASES, type CaseSample } from "@analystbench/scenarios";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { filler, writeAll } from "./http-writes";
+import { filler, listenOnLoopback, writeAll } from "./fake-http";
 
 /**
  * A fake OpenAI-compatible chat-completions server on 127.0.0.1 for tests and benchmarks: the
@@ -282,16 +281,6 @@ export async function startFakeOpenAI(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    script,
-    async close() {
-      for (const res of hanging) res.socket?.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { origin, close } = await listenOnLoopback(server, hanging);
+  return { url: `${origin}/v1`, requests, script, close };
 }

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { referenceStepFor } from "./fake-openai-server";
-import { writeAll } from "./http-writes";
+import { listenOnLoopback, writeAll } from "./fake-http";
 
 /**
  * A fake OpenAI Responses API server on 127.0.0.1 for tests: the edge of the test, so the real
@@ -365,16 +364,6 @@ export async function startFakeResponses(
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => void answer(req, res, Buffer.concat(chunks).toString("utf8")));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    script,
-    async close() {
-      for (const res of hanging) res.socket?.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { origin, close } = await listenOnLoopback(server, hanging);
+  return { url: `${origin}/v1`, requests, script, close };
 }

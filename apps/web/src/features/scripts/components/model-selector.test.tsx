@@ -1,3 +1,4 @@
+import { TEST_CASE_MODELS } from "@analystbench/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -51,16 +52,9 @@ describe("ModelSelector", () => {
     await open(user);
     await screen.findByRole("option", { name: "anthropic/claude-sonnet-4-5" });
     const options = screen.getAllByRole("option").map((o) => o.textContent);
-    expect(options.slice(0, 7)).toEqual([
-      "gpt-4o",
-      "gpt-4o-mini",
-      "gpt-4-turbo",
-      "gpt-4",
-      "gpt-3.5-turbo",
-      "builtin/reference",
-      "builtin/naive",
-    ]);
-    expect(options.slice(7)).toEqual(["anthropic/claude-sonnet-4-5", "ollama/llama3.1:8b"]);
+    // The spec's list first, in its order (its content is tested with the Test Cases page).
+    expect(options.slice(0, TEST_CASE_MODELS.length)).toEqual([...TEST_CASE_MODELS]);
+    expect(options.slice(TEST_CASE_MODELS.length)).toEqual(["anthropic/claude-sonnet-4-5", "ollama/llama3.1:8b"]);
   });
 
   it("keeps the spec's list when the server cannot say what is configured", async () => {
@@ -68,6 +62,6 @@ describe("ModelSelector", () => {
     const user = userEvent.setup();
     renderWithProviders(<ModelSelector value="gpt-4o" onChange={() => {}} />);
     await open(user);
-    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toHaveLength(7);
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([...TEST_CASE_MODELS]);
   });
 });
