@@ -14,6 +14,7 @@ import { scriptRoutes } from "./routes/scripts";
 import { consoleRoutes } from "./routes/console";
 import { healthRoutes } from "./routes/health";
 import { systemRoutes } from "./routes/system";
+import { activityRoutes } from "./routes/activity";
 import { runRoutes } from "./routes/runs";
 import { inspectRoutes } from "./routes/inspect";
 import { modelRoutes } from "./routes/models";
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.version);
   authRoutes(app, deps);
   systemRoutes(app, deps);
+  activityRoutes(app, deps);
   runRoutes(app, deps.runs);
   modelRoutes(app, { models: deps.runs.modelOptions });
   fileRoutes(app, { files: createFileStore({ rootDir: deps.config.workspaceDir }) });

@@ -5,7 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/auth-provider";
 import { LoginPage } from "@/features/auth/login-page";
 import { Header } from "./header";
-import type { PageId } from "@/lib/page-types";
+import type { NavTarget, PageId, PageTarget } from "@/lib/page-types";
 import { PAGES } from "./pages";
 import { Sidebar } from "./sidebar";
 
@@ -22,6 +22,7 @@ export function LoadingScreen() {
 export function Shell() {
   const { state, logout, recheck } = useAuth();
   const [page, setPage] = useState<PageId>("dashboard");
+  const [target, setTarget] = useState<PageTarget | undefined>(undefined);
   const [menuOpen, setMenuOpen] = useState(false);
 
   if (state.status === "loading") return <LoadingScreen />;
@@ -42,18 +43,19 @@ export function Shell() {
   const Page = current.component;
   const handleLogout = async () => {
     await logout();
-    setPage("dashboard");
+    goTo("dashboard");
     toast.success("Logged Out", { description: "You have been successfully logged out." });
   };
 
-  const goTo = (id: PageId) => {
+  const goTo = (id: PageId, next?: NavTarget) => {
     setPage(id);
+    setTarget(next ? { ...next, seq: (target?.seq ?? 0) + 1 } : undefined);
     setMenuOpen(false);
   };
 
   return (
     <div className="flex h-full overflow-hidden">
-      <Sidebar current={page} onSelect={setPage} className="hidden md:flex" />
+      <Sidebar current={page} onSelect={goTo} className="hidden md:flex" />
       {menuOpen && (
         // Narrow screens: the sidebar as a drawer over the page, closed by choosing or by the backdrop.
         <div className="fixed inset-0 z-40 flex md:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
@@ -70,13 +72,13 @@ export function Shell() {
         <Header
           username={state.username}
           expiresAt={state.expiresAt}
-          onNavigate={setPage}
+          onNavigate={goTo}
           onLogout={handleLogout}
           onOpenMenu={() => setMenuOpen(true)}
         />
         <main className="flex-1 overflow-y-auto" data-page-id={page}>
           <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-            <Page navigate={setPage} />
+            <Page navigate={goTo} target={target} />
           </div>
         </main>
       </div>
