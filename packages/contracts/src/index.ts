@@ -1,6 +1,7 @@
 export * from "./errors";
 export * from "./auth";
 export * from "./system";
+export * from "./activity";
 export * from "./files";
 export * from "./results";
 export * from "./scripts";
