@@ -18,6 +18,11 @@ import { activityRoutes } from "./routes/activity";
 import { runRoutes } from "./routes/runs";
 import { inspectRoutes } from "./routes/inspect";
 import { modelRoutes } from "./routes/models";
+import { searchRoutes } from "./routes/search";
+import { listTestCases } from "./routes/scripts";
+import { caseItems, contentItems } from "./services/search-content";
+import { scenarioReference, SCENARIO_SUMMARIES } from "./services/scenario-reference";
+import { createWorkspaceIndexer } from "./services/workspace-index";
 import type { RunService } from "./services/run-service";
 import type { ActivityLog } from "./services/activity";
 import { ENVIRONMENT_SCRIPTS, type EnvironmentScriptRegistry } from "./services/environment-scripts";
@@ -115,6 +120,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scriptRoutes(app, {
     scripts,
     runner: createScriptRunner({ workspaceDir: deps.config.workspaceDir, scripts, activity: deps.activity }),
+  });
+  searchRoutes(app, {
+    staticItems: {
+      cases: caseItems(listTestCases(scripts)),
+      content: contentItems(SCENARIO_SUMMARIES.flatMap((s) => scenarioReference(s.id) ?? [])),
+    },
+    recentRuns: (limit) => deps.runs.list({ limit }),
+    workspace: createWorkspaceIndexer(deps.config.workspaceDir),
   });
   inspectRoutes(app, {
     workspaceDir: deps.config.workspaceDir,

@@ -10,3 +10,4 @@ export * from "./metadata";
 export * from "./runs";
 export * from "./inspect";
 export * from "./models";
+export * from "./search";

@@ -1,75 +1,14 @@
 import type { HealthResponse } from "@analystbench/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { LogOutIcon, MenuIcon, SearchIcon, SettingsIcon, UserCircle2Icon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { LogOutIcon, MenuIcon, SettingsIcon, UserCircle2Icon } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Popover, PopoverAnchor, PopoverContent } from "@/components/ui/popover";
 import { NotificationBell } from "@/features/notifications/notification-bell";
 import { apiJson } from "@/lib/api-client";
 import { useTheme } from "@/lib/theme";
-import type { PageId } from "@/lib/page-types";
-import { PAGES } from "./pages";
-
-/** Jumps to a page whose name or description matches what was typed. */
-function PageSearch({ onSelect }: { onSelect(page: PageId): void }) {
-  const [query, setQuery] = useState("");
-  const matches = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return [];
-    return PAGES.filter((p) => `${p.label} ${p.description}`.toLowerCase().includes(q));
-  }, [query]);
-  const choose = (id: PageId) => {
-    onSelect(id);
-    setQuery("");
-  };
-  return (
-    <Popover open={query.trim().length > 0}>
-      <PopoverAnchor asChild>
-        <div className="relative w-full max-w-md">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            aria-label="Search"
-            placeholder="Search scripts, files, or logs..."
-            className="pl-9"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && matches[0]) choose(matches[0].id);
-              if (e.key === "Escape") setQuery("");
-            }}
-          />
-        </div>
-      </PopoverAnchor>
-      <PopoverContent
-        align="start"
-        className="w-[var(--radix-popover-trigger-width)] min-w-80 p-1"
-        onOpenAutoFocus={(e) => e.preventDefault()}
-      >
-        {matches.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-muted-foreground">No page matches "{query.trim()}".</p>
-        ) : (
-          matches.map((p) => (
-            <button
-              key={p.id}
-              type="button"
-              onClick={() => choose(p.id)}
-              className="flex w-full cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-accent"
-            >
-              <p.icon className="size-4 text-muted-foreground" />
-              <span>
-                <span className="block text-sm font-medium">{p.label}</span>
-                <span className="block text-xs text-muted-foreground">{p.description}</span>
-              </span>
-            </button>
-          ))
-        )}
-      </PopoverContent>
-    </Popover>
-  );
-}
+import type { NavTarget, PageId } from "@/lib/page-types";
+import { HeaderSearch } from "./header-search";
 
 function SettingsDialog({
   open,
@@ -130,7 +69,7 @@ export function Header({
 }: {
   username: string;
   expiresAt: string;
-  onNavigate(page: PageId): void;
+  onNavigate(page: PageId, target?: NavTarget): void;
   onLogout(): void;
   /** Opens the navigation drawer on narrow screens. */
   onOpenMenu(): void;
@@ -141,7 +80,7 @@ export function Header({
       <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation" onClick={onOpenMenu}>
         <MenuIcon />
       </Button>
-      <PageSearch onSelect={onNavigate} />
+      <HeaderSearch onNavigate={onNavigate} />
       <div className="ml-auto flex items-center gap-1">
         <NotificationBell />
         <Button variant="ghost" size="icon" aria-label="Settings" onClick={() => setIsSettingsOpen(true)}>

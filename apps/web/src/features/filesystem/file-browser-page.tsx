@@ -1,6 +1,6 @@
 import type { FileItem } from "@analystbench/contracts";
 import { ArrowLeftIcon, ArrowUpIcon, HouseIcon, SearchIcon, TriangleAlertIcon } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,6 +8,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { downloadWorkspaceFile, messageOf } from "@/lib/download";
+import { revealItem, useNavTarget } from "@/lib/nav-target";
+import type { PageProps } from "@/lib/page-types";
 import { useDirectory } from "./api/get-directory";
 import { FileList } from "./components/file-list";
 import { PreviewDialog } from "./components/preview-dialog";
@@ -15,11 +17,13 @@ import { PreviewDialog } from "./components/preview-dialog";
 const isRoot = (path: string) => path === "" || path === ".";
 const parentOf = (path: string) => path.split("/").slice(0, -1).join("/");
 
-export function FileBrowserPage() {
+export function FileBrowserPage({ target }: Pick<PageProps, "target">) {
   const [path, setPath] = useState("");
   const [history, setHistory] = useState<string[]>([]);
   const [filter, setFilter] = useState("");
   const [preview, setPreview] = useState<FileItem | null>(null);
+  /** A file opened from elsewhere: previewed once its folder's listing has loaded. */
+  const [pendingFile, setPendingFile] = useState<string | null>(null);
   const listing = useDirectory(path);
   const isLoading = listing.isFetching;
 
@@ -37,6 +41,22 @@ export function FileBrowserPage() {
     setPath(previous ?? parentOf(path));
     setFilter("");
   };
+
+  useNavTarget(target, "file", true, (t) => {
+    const folder = t.isDirectory ? t.path : parentOf(t.path);
+    if (folder !== path) go(folder);
+    setPendingFile(t.isDirectory ? null : t.path);
+  });
+  const listed = listing.data && !listing.isPlaceholderData ? listing.data.items : null;
+  useEffect(() => {
+    if (!pendingFile || !listed) return;
+    setPendingFile(null);
+    const item = listed.find((i) => i.path === pendingFile);
+    if (item) {
+      setPreview(item);
+      revealItem(`file:${item.path}`);
+    } else toast.error("File not found", { description: `${pendingFile} is no longer in the workspace.` });
+  }, [pendingFile, listed]);
 
   const download = useCallback(async (item: FileItem) => {
     try {
@@ -105,7 +125,7 @@ export function FileBrowserPage() {
               {isLoading && <Spinner className="ml-auto" />}
             </div>
             <Badge variant="secondary" data-testid="item-count">
-              {!listing.data
+              {!listing.data || listing.isError
                 ? "—"
                 : filter.trim()
                   ? `${items.length} of ${total} items`

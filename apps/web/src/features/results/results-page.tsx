@@ -8,6 +8,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { downloadWorkspaceFile, messageOf } from "@/lib/download";
+import { useNavTarget } from "@/lib/nav-target";
+import type { PageProps } from "@/lib/page-types";
 import { downloadName, useResults } from "./api/get-results";
 import { ResultList } from "./components/result-list";
 import { ResultViewDialog } from "./components/result-view-dialog";
@@ -18,10 +20,21 @@ export const DOWNLOAD_ALL_SPACING_MS = 100;
 
 const NO_PATH = "File path not available";
 
-export function ResultsPage() {
+export function ResultsPage({ target }: Pick<PageProps, "target">) {
   const results = useResults();
   const [viewing, setViewing] = useState<ResultFile | null>(null);
   const [isDownloadingAll, setIsDownloadingAll] = useState(false);
+  const [tab, setTab] = useState("logs");
+  useNavTarget(target, "result", results.data !== undefined, (t) => {
+    const { logs = [], benchmarks = [] } = results.data ?? {};
+    const file = [...logs, ...benchmarks].find((f) => f.path === t.path);
+    if (!file) {
+      toast.error("Result not found", { description: `${t.path} is no longer among the results.` });
+      return;
+    }
+    setTab(logs.includes(file) ? "logs" : "benchmarks");
+    setViewing(file);
+  });
 
   const download = useCallback(async (file: ResultFile) => {
     if (!file.path) {
@@ -114,7 +127,7 @@ export function ResultsPage() {
     <div className="space-y-6">
       {header}
       <SummaryTiles files={[...logs, ...benchmarks]} />
-      <Tabs defaultValue="logs">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           {tabs.map((t) => (
             <TabsTrigger key={t.id} value={t.id}>

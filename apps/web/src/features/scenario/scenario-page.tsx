@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { messageOf } from "@/lib/download";
+import { revealItem, useNavTarget } from "@/lib/nav-target";
+import type { PageProps } from "@/lib/page-types";
 import { useScenario, useScenarioList } from "./api/get-scenario";
 import { AttackNarratives } from "./components/attack-narratives";
 import { DeviceTable } from "./components/device-table";
@@ -18,7 +20,16 @@ import { SecurityConfigs } from "./components/security-configs";
 import { SECTIONS, firstSection, type SectionId } from "./sections";
 
 /** Only the selected section is rendered: the scenarios are long, the page must stay quick. */
-function SectionContent({ scenario, section }: { scenario: ScenarioReference; section: SectionId }) {
+function SectionContent({
+  scenario,
+  section,
+  focus,
+}: {
+  scenario: ScenarioReference;
+  section: SectionId;
+  /** The item opened from elsewhere, if any. */
+  focus?: string;
+}) {
   if (scenario.id === "scenario1") {
     switch (section) {
       case "devices": {
@@ -43,7 +54,7 @@ function SectionContent({ scenario, section }: { scenario: ScenarioReference; se
     case "description":
       return <ScenarioDescription scenario={scenario} />;
     case "reference":
-      return <ReferenceMaterials reference={scenario.reference} />;
+      return <ReferenceMaterials reference={scenario.reference} focus={focus} />;
     case "narratives":
       return <ScenarioNarratives narratives={scenario.narratives} />;
     case "tasks":
@@ -53,7 +64,7 @@ function SectionContent({ scenario, section }: { scenario: ScenarioReference; se
   }
 }
 
-export function ScenarioPage() {
+export function ScenarioPage({ target }: Pick<PageProps, "target">) {
   const [selection, setSelection] = useState<{ scenario: ScenarioId; section: SectionId }>({
     scenario: DEFAULT_SCENARIO_ID,
     section: firstSection(DEFAULT_SCENARIO_ID),
@@ -61,6 +72,17 @@ export function ScenarioPage() {
   const list = useScenarioList();
   const content = useScenario(selection.scenario);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focus, setFocus] = useState<{ item?: string; seq: number } | null>(null);
+  useNavTarget(target, "scenario", true, (t) => {
+    const known = SECTIONS[t.scenario].some((s) => s.id === t.section);
+    setSelection({ scenario: t.scenario, section: known ? (t.section as SectionId) : firstSection(t.scenario) });
+    setFocus({ item: t.item, seq: t.seq });
+  });
+  // Once the scenario's content is on screen, bring the item into view.
+  const shown = content.data?.id === selection.scenario;
+  useEffect(() => {
+    if (focus?.item && shown) revealItem(`item:${focus.item}`);
+  }, [focus, shown]);
   const sectionLabel = SECTIONS[selection.scenario].find((s) => s.id === selection.section)?.label ?? "";
 
   // A new section starts at its top, not wherever the previous one was scrolled to.
@@ -112,7 +134,7 @@ export function ScenarioPage() {
               </AlertDescription>
             </Alert>
           ) : (
-            <SectionContent scenario={content.data} section={selection.section} />
+            <SectionContent scenario={content.data} section={selection.section} focus={focus?.item} />
           )}
         </section>
       </div>

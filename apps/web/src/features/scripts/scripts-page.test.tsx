@@ -233,4 +233,58 @@ describe("Test Cases page", () => {
     );
     expect(await screen.findByText("Failed to execute Corporate LAN")).toBeInTheDocument();
   });
+
+  it("opened for a run, re-attaches to its stream and shows its output", async () => {
+    const stream = controllableStream();
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/scripts": () => json(SCRIPTS),
+        "GET /api/runs/run-9": () =>
+          json({
+            id: "run-9",
+            caseId: "s1-dmz",
+            caseName: "DMZ Perimeter Services",
+            model: "builtin/reference",
+            status: "completed",
+            createdBy: "admin",
+            createdAt: "2026-11-25T10:00:00.000Z",
+            startedAt: null,
+            finishedAt: null,
+            suiteId: null,
+            result: null,
+            error: null,
+          }),
+        "GET /api/runs/run-9/events": () => stream.response,
+      }),
+    );
+    renderWithProviders(<ScriptsPage target={{ kind: "run", id: "run-9", seq: 1 }} />);
+    const output = (await screen.findByLabelText("Execution output")) as HTMLTextAreaElement;
+    await waitFor(() => expect(output.value).toContain("DMZ Perimeter Services (s1-dmz) with builtin/reference"));
+    stream.send({ event: "done", status: "completed", message: "Run completed: 10/10 points." });
+    stream.close();
+    await waitFor(() => expect(output.value).toContain("10/10 points"));
+    expect(await screen.findByText("Execution completed successfully")).toBeInTheDocument();
+  });
+
+  it("opened for a case, highlights that case's card only", async () => {
+    vi.stubGlobal("fetch", fakeFetch({ "GET /api/scripts": () => json(SCRIPTS) }));
+    renderWithProviders(<ScriptsPage target={{ kind: "case", id: "s2-typosquatting", seq: 2 }} />);
+    await waitFor(() => expect(screen.getByTestId("test-case-s2-typosquatting")).toHaveAttribute("data-nav-highlight"));
+    expect(screen.getByTestId("test-case-s1-dmz")).not.toHaveAttribute("data-nav-highlight");
+  });
+
+  it("opened for a run that does not exist, says so once in the output", async () => {
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/scripts": () => json(SCRIPTS),
+        "GET /api/runs/nope": () => json({ error: "There is no run nope.", code: "UNKNOWN_RUN" }, 404),
+      }),
+    );
+    renderWithProviders(<ScriptsPage target={{ kind: "run", id: "nope", seq: 1 }} />);
+    const output = (await screen.findByLabelText("Execution output")) as HTMLTextAreaElement;
+    await waitFor(() => expect(output.value).toBe("✗ There is no run nope.\n"));
+    expect(await screen.findByText("Execution failed")).toBeInTheDocument();
+  });
 });

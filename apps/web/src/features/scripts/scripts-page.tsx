@@ -6,6 +6,8 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { revealItem, useNavTarget } from "@/lib/nav-target";
+import type { PageProps } from "@/lib/page-types";
 import { type TestCaseView, useScripts } from "./api/get-scripts";
 import { ModelSelector } from "./components/model-selector";
 import { OutputDialog } from "./components/output-dialog";
@@ -13,10 +15,12 @@ import { RunningCard } from "./components/running-card";
 import { TestCaseGroup } from "./components/test-case-group";
 import { useTestRun } from "./use-test-run";
 
-export function ScriptsPage() {
+export function ScriptsPage({ target }: Pick<PageProps, "target">) {
   const scripts = useScripts();
   const run = useTestRun();
   const [pending, setPending] = useState<TestCaseView | null>(null);
+  useNavTarget(target, "case", scripts.data !== undefined, (t) => revealItem(`case:${t.id}`));
+  useNavTarget(target, "run", true, (t) => void run.attach(t.id));
 
   useEffect(() => {
     if (scripts.isError) toast.error("Error", { description: "Failed to load available scripts" });

@@ -11,7 +11,7 @@ import {
 } from "@/lib/execute-script";
 import { messageOf } from "@/lib/download";
 import { renderStreamEvent } from "@/lib/sse";
-import { cancelRun, executeScenario } from "./api/execute-scenario";
+import { cancelRun, executeScenario, followRun, getRun } from "./api/execute-scenario";
 import type { TestCaseView } from "./api/get-scripts";
 
 export type RunPhase = "idle" | "running" | "succeeded" | "failed";
@@ -24,6 +24,18 @@ export interface TestRunState {
   runId: string | null;
   isOutputOpen: boolean;
 }
+
+/** The card shown for a run opened by id until its summary arrives. */
+const RUN_PLACEHOLDER: TestCaseView = {
+  id: "",
+  name: "",
+  description: "",
+  script: "",
+  scriptPath: "",
+  scenario: "scenario1",
+  category: "Scenario 1 - Network Security",
+  isScenario: true,
+};
 
 const IDLE: TestRunState = { phase: "idle", testCase: null, output: "", runId: null, isOutputOpen: false };
 
@@ -112,6 +124,38 @@ export function useTestRun() {
     [append, finish, model],
   );
 
+  /** Shows the output of an existing run (live or finished) by re-attaching to its stream. */
+  const attach = useCallback(
+    async (runId: string) => {
+      if (isRunning) return;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      const pending: TestCaseView = { ...RUN_PLACEHOLDER, id: runId, name: `Run ${runId}`, script: runId };
+      setState({ phase: "running", testCase: pending, output: "", runId, isOutputOpen: true });
+      let failed = false;
+      try {
+        const summary = await getRun(runId, controller.signal);
+        const testCase = { ...pending, name: summary.caseName, script: summary.caseId };
+        setState((s) => ({
+          ...s,
+          testCase,
+          output: `▶ ${summary.caseName} (${summary.caseId}) with ${summary.model}\n\n`,
+        }));
+        await followRun(runId, controller.signal, (event) => {
+          if (event.event === "error" || (event.event === "done" && event.status && event.status !== "completed"))
+            failed = true;
+          append(renderStreamEvent(event));
+        });
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        failed = true;
+        append(`✗ ${messageOf(e)}\n`);
+      }
+      finish(failed ? "failed" : "succeeded");
+    },
+    [append, finish, isRunning],
+  );
+
   const cancel = useCallback(async () => {
     if (!state.runId) return;
     setIsCancelling(true);
@@ -131,6 +175,7 @@ export function useTestRun() {
     model,
     setModel,
     run,
+    attach,
     cancel,
     setOutputOpen: (isOutputOpen: boolean) => setState((s) => ({ ...s, isOutputOpen })),
   };

@@ -28,6 +28,7 @@ export const FileRow = memo(function FileRow({
     <div
       role="row"
       data-testid="file-row"
+      data-nav-item={`file:${item.path}`}
       className="grid grid-cols-[minmax(0,1fr)_6rem_11rem_7rem] items-center gap-3 border-b px-4 last:border-b-0 hover:bg-muted/50"
       style={{ height: FILE_ROW_HEIGHT_PX }}
     >

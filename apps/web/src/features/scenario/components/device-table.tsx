@@ -63,7 +63,7 @@ export function DeviceTable({ groups, caption }: { groups: readonly DeviceGroup[
               const expanded = open.has(key);
               return (
                 <Fragment key={key}>
-                  <tr data-testid="device-row" className="align-top">
+                  <tr data-testid="device-row" data-nav-item={`item:${d.name}`} className="align-top">
                     <td className="px-3 py-3">
                       <button
                         type="button"

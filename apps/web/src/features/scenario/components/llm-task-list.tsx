@@ -61,7 +61,7 @@ export function LlmTaskList({ taskList }: { taskList: LlmTaskListView }) {
         </CardContent>
       </Card>
       {taskList.tasks.map((t, i) => (
-        <Card key={t.id} data-testid="task-card">
+        <Card key={t.id} data-testid="task-card" data-nav-item={`item:${t.id}`}>
           <CardHeader>
             <div className="flex items-start gap-3">
               <Badge variant="secondary">Task {i + 1}</Badge>

@@ -29,7 +29,7 @@ function SdlcComponents({ rows }: { rows: Reference["sdlc_components"] }) {
         </thead>
         <tbody className="divide-y">
           {rows.map((r) => (
-            <tr key={r.component} data-testid="sdlc-row" className="align-top">
+            <tr key={r.component} data-testid="sdlc-row" data-nav-item={`item:${r.component}`} className="align-top">
               <td className="px-3 py-3 font-medium break-words">{r.component}</td>
               <td className="px-3 py-3 font-mono text-xs break-all">{r.ip}</td>
               <td className="px-3 py-3 text-sm leading-relaxed">{r.role}</td>
@@ -74,7 +74,9 @@ function EnvironmentComponents({ items }: { items: Reference["environment_compon
  * Scenario 2's reference material: the SDLC Components table first, then the environment,
  * baseline configurations, the six tools and the full device list, one tab at a time.
  */
-export function ReferenceMaterials({ reference }: { reference: Reference }) {
+export function ReferenceMaterials({ reference, focus }: { reference: Reference; focus?: string }) {
+  // An item opened from the search shows on its own tab.
+  const focusTab = reference.network_devices.some((d) => d.name === focus) ? "devices" : "sdlc";
   const tabs = [
     { id: "sdlc", label: "SDLC Components", count: reference.sdlc_components.length },
     { id: "environment", label: "Environment", count: reference.environment_components.length },
@@ -83,7 +85,7 @@ export function ReferenceMaterials({ reference }: { reference: Reference }) {
     { id: "devices", label: "Network Devices", count: reference.network_devices.length },
   ];
   return (
-    <Tabs defaultValue="sdlc">
+    <Tabs defaultValue={focusTab} key={focusTab}>
       <TabsList className="h-auto flex-wrap">
         {tabs.map((t) => (
           <TabsTrigger key={t.id} value={t.id}>

@@ -7,7 +7,7 @@ export function SecurityConfigs({ configs }: { configs: Scenario1View["configs"]
   return (
     <div className="space-y-5">
       {configs.map((c) => (
-        <Card key={c.id} data-testid="config-card">
+        <Card key={c.id} data-testid="config-card" data-nav-item={`item:${c.id}`}>
           <CardHeader>
             <CardTitle>{c.title}</CardTitle>
             <CardDescription>

@@ -1,5 +1,5 @@
-import type { ExecuteScenarioRequest, ScenarioStreamEvent } from "@analystbench/contracts";
-import { apiJson, apiRequest } from "@/lib/api-client";
+import type { ExecuteScenarioRequest, RunSummary, ScenarioStreamEvent } from "@analystbench/contracts";
+import { ApiRequestError, apiJson, apiRequest, errorMessage } from "@/lib/api-client";
 import { readEventStream } from "@/lib/sse";
 
 /** Starts a scenario run and feeds each stream event to `onEvent` until the stream ends. */
@@ -17,4 +17,22 @@ export function cancelRun(runId: string): Promise<unknown> {
     method: "POST",
     fallbackError: "The run could not be cancelled",
   });
+}
+
+export function getRun(runId: string, signal?: AbortSignal): Promise<RunSummary> {
+  return apiJson<RunSummary>(`/api/runs/${encodeURIComponent(runId)}`, {
+    signal,
+    fallbackError: "The run could not be found",
+  });
+}
+
+/** Re-attaches to a run's stream: the events so far, then live ones until it ends. */
+export async function followRun(
+  runId: string,
+  signal: AbortSignal,
+  onEvent: (event: ScenarioStreamEvent) => void,
+): Promise<void> {
+  const res = await apiRequest(`/api/runs/${encodeURIComponent(runId)}/events`, { signal });
+  if (!res.ok) throw new ApiRequestError(res.status, await errorMessage(res, "The run's output could not be read"));
+  await readEventStream(res, onEvent);
 }

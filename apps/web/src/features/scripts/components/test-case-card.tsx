@@ -1,6 +1,7 @@
 import { PlayIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { ClampedText } from "@/components/clamped-text";
 import { cn } from "@/lib/utils";
 import type { TestCaseView } from "../api/get-scripts";
 
@@ -17,11 +18,12 @@ export function TestCaseCard({
   return (
     <Card
       data-testid={`test-case-${testCase.id}`}
+      data-nav-item={`case:${testCase.id}`}
       className={cn("gap-3 transition-shadow hover:shadow-md", isEnvironment && "border-destructive/30")}
     >
       <CardHeader>
         <CardTitle className="text-base">{testCase.name}</CardTitle>
-        <CardDescription className="line-clamp-3">{testCase.description}</CardDescription>
+        <ClampedText text={testCase.description} lines={3} />
       </CardHeader>
       <CardContent className="mt-auto">
         <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground">
