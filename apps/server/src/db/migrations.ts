@@ -58,4 +58,14 @@ export const MIGRATIONS: Migration[] = [
       "CREATE INDEX runs_status ON runs(status)",
     ],
   },
+  {
+    version: 2,
+    name: "activity output path",
+    statements: [
+      // The file an action wrote (a script's output), relative to the workspace: Recent Activity links to it.
+      "ALTER TABLE activity ADD COLUMN output_path TEXT",
+      // Recent Activity reads actions and sign-ins separately, each newest first.
+      "CREATE INDEX activity_kind_updated ON activity(kind, updated_at)",
+    ],
+  },
 ];

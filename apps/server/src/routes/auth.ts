@@ -2,7 +2,7 @@ import { LoginRequestSchema } from "@analystbench/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../plugins/auth";
 import { HttpError, parseWith } from "../plugins/http-error";
-import type { ActivityLog } from "../services/activity";
+import { AUTH_ACTIONS, type ActivityLog } from "../services/activity";
 import type { LoginThrottle } from "../services/login-throttle";
 import type { SessionStore } from "../services/sessions";
 import type { UserStore } from "../services/users";
@@ -42,7 +42,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const session = await deps.sessions.create(user);
     await deps.activity.record({
       kind: "auth",
-      action: "User sign-in",
+      action: AUTH_ACTIONS.signIn,
       status: "completed",
       result: `${user.username} signed in from ${request.ip}`,
       actor: user.username,
@@ -55,7 +55,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     await deps.sessions.revoke(session.token);
     await deps.activity.record({
       kind: "auth",
-      action: "User sign-out",
+      action: AUTH_ACTIONS.signOut,
       status: "completed",
       result: `${session.user.username} signed out`,
       actor: session.user.username,
