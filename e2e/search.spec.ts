@@ -54,7 +54,7 @@ test("a file name opens the File Browser in its folder with the file's preview",
 
 test("a report's run id opens Results with that report open", async ({ page }) => {
   await searchAndOpen(page, "e2e00001.md", "Results", /e2e00001\.md/);
-  await expect(page.getByRole("heading", { name: "Results & Downloads" })).toBeVisible();
+  await expect(page.locator('main[data-page-id="results"]')).toBeAttached();
   await expect(page.getByRole("dialog")).toContainText("SSH on dmz-web accepts password logins.");
 });
 
