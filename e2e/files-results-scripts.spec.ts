@@ -33,6 +33,9 @@ test("File Browser: browse, filter, preview and go back up", async ({ page }) =>
 
   await page.getByRole("button", { name: "View 2026-11-21T10-15-00Z_gpt-4o_e2e00001.md" }).click();
   const dialog = page.getByRole("dialog");
+  // Markdown opens rendered; the read-only text is on the Raw tab.
+  await expect(dialog.getByTestId("markdown-view").getByRole("heading", { name: "Findings" })).toBeVisible();
+  await dialog.getByRole("tab", { name: "Raw" }).click();
   await expect(dialog.getByLabel("File content")).toHaveValue(/case_name: "DMZ Perimeter Services"/);
   await expect(dialog.getByTestId("preview-path")).toHaveText(
     "/results/s1-dmz/2026-11-21T10-15-00Z_gpt-4o_e2e00001.md",

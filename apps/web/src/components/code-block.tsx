@@ -5,8 +5,9 @@ import "./code-block.css";
 import { highlightCode } from "./highlight";
 
 /**
- * A read-only, syntax-highlighted code listing with its language and a copy button. `wrap` breaks
- * long lines, for listings shown side by side in narrow columns.
+ * A read-only, syntax-highlighted code listing with its language and a copy button. Long lines
+ * scroll inside the listing; `wrap` breaks them instead (anywhere, so a hash or a URL wraps too),
+ * for listings shown side by side in narrow columns or on a phone.
  */
 export function CodeBlock({
   code,
@@ -37,7 +38,9 @@ export function CodeBlock({
     );
   };
   return (
-    <figure className={cn("code-block overflow-hidden rounded-lg border bg-muted/50", className)}>
+    // min-w-0 max-w-full: as a flex or grid item the figure would otherwise grow to its longest
+    // line and push the page sideways instead of scrolling its own <pre>.
+    <figure className={cn("code-block min-w-0 max-w-full overflow-hidden rounded-lg border bg-muted/50", className)}>
       <figcaption className="flex items-center justify-between gap-2 border-b bg-muted/60 px-3 py-1 text-xs text-muted-foreground">
         <span className="truncate font-mono">{label ?? lang}</span>
         <button
@@ -54,7 +57,7 @@ export function CodeBlock({
         className={cn(
           "overflow-auto p-3 font-mono text-xs leading-relaxed",
           compact ? "max-h-72" : "max-h-[32rem]",
-          wrap && "whitespace-pre-wrap break-words",
+          wrap && "whitespace-pre-wrap wrap-anywhere",
         )}
       >
         {/* Safe: highlightCode returns highlight.js output, which escapes the code itself. */}

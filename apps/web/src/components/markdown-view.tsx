@@ -26,11 +26,11 @@ const COMPONENTS: Components = {
     <a className="text-primary underline underline-offset-2" target="_blank" rel="noreferrer noopener" {...p} />
   ),
   code: ({ className, ...p }) => (
-    <code className={cn("rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]", className)} {...p} />
+    <code className={cn("rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] wrap-anywhere", className)} {...p} />
   ),
   pre: (p) => (
     <pre
-      className="my-3 overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs [&_code]:bg-transparent [&_code]:p-0"
+      className="my-3 max-w-full overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs [&_code]:bg-transparent [&_code]:p-0"
       {...p}
     />
   ),
@@ -51,13 +51,15 @@ const COMPONENTS: Components = {
 export function MarkdownView({ text, className }: { text: string; className?: string }) {
   const { meta, body } = splitFrontMatter(text);
   return (
-    <div className={cn("text-sm", className)} data-testid="markdown-view">
+    // break-words: a long URL or hash in a paragraph wraps instead of widening the page. Code
+    // blocks keep their lines and scroll; tables scroll in their own box.
+    <div className={cn("min-w-0 text-sm break-words", className)} data-testid="markdown-view">
       {meta.length > 0 && (
         <dl className="mb-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/30 p-3 text-xs">
           {meta.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="font-medium text-muted-foreground">{k}</dt>
-              <dd className="font-mono break-all">{v}</dd>
+              <dd className="font-mono wrap-anywhere">{v}</dd>
             </div>
           ))}
         </dl>

@@ -110,6 +110,9 @@ describe("File Browser", () => {
     renderWithProviders(<FileBrowserPage />);
     await user.click(await screen.findByRole("button", { name: "View README.md" }));
     const dialog = await screen.findByRole("dialog");
+    // Markdown opens rendered; the read-only text is one tab away.
+    expect(await within(dialog).findByRole("heading", { name: "Hello" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("tab", { name: "Raw" }));
     const text = await within(dialog).findByLabelText("File content");
     expect(text).toHaveValue("# Hello");
     expect(text).toHaveAttribute("readonly");

@@ -1,11 +1,16 @@
 import { ContentError, ContentLoading } from "@/components/content-states";
 import type { FileItem } from "@analystbench/contracts";
 import { DownloadIcon } from "lucide-react";
+import { FileContentView, kindForFileName } from "@/components/file-content-view";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatBytes } from "@/lib/format";
 import { useFileContent } from "../api/get-directory";
 
+/**
+ * A file's content, read-only, with its path, size and a download. Markdown opens rendered and
+ * JSONL as a table, each with a Raw tab holding the plain text area; other files show only that.
+ */
 export function PreviewDialog({
   item,
   onClose,
@@ -18,11 +23,14 @@ export function PreviewDialog({
   const content = useFileContent(item?.path ?? null);
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="flex max-h-[90vh] flex-col sm:max-w-4xl">
-        <DialogHeader>
+      <DialogContent className="flex max-h-[90vh] flex-col p-4 sm:max-w-4xl sm:p-6 xl:max-w-6xl">
+        <DialogHeader className="min-w-0">
           <DialogTitle className="truncate">{item?.name}</DialogTitle>
           <DialogDescription className="flex flex-wrap gap-x-4 font-mono text-xs">
-            <span data-testid="preview-path">/{item?.path}</span>
+            {/* Paths have no spaces to break at; anywhere keeps a long one inside a phone-wide dialog. */}
+            <span data-testid="preview-path" className="min-w-0 wrap-anywhere">
+              /{item?.path}
+            </span>
             <span>{item ? formatBytes(item.size) : ""}</span>
           </DialogDescription>
         </DialogHeader>
@@ -31,11 +39,11 @@ export function PreviewDialog({
         ) : content.isError ? (
           <ContentError error={content.error} />
         ) : (
-          <textarea
-            readOnly
-            aria-label="File content"
-            value={content.data.content}
-            className="min-h-[24rem] w-full flex-1 resize-none rounded-md border bg-muted/40 p-3 font-mono text-xs leading-relaxed outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          <FileContentView
+            key={item?.path}
+            text={content.data.content}
+            kind={kindForFileName(item?.name ?? "")}
+            label="File content"
           />
         )}
         <div className="flex justify-end border-t pt-3">
