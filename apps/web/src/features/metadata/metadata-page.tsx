@@ -90,7 +90,7 @@ export function MetadataPage() {
     <div className="space-y-6">
       {header}
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <Label htmlFor="metadata-scenario" className="shrink-0 text-sm font-medium">
             Scenario
           </Label>
@@ -101,7 +101,7 @@ export function MetadataPage() {
               setSelectedId(null);
             }}
           >
-            <SelectTrigger id="metadata-scenario" aria-label="Scenario" className="w-72">
+            <SelectTrigger id="metadata-scenario" aria-label="Scenario" className="w-72 max-w-full min-w-0">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
