@@ -44,6 +44,11 @@ test("a phone-sized window can run a case and read its report", async ({ page })
   await page.getByRole("button", { name: "Execute Corporate LAN" }).click();
   const output = page.getByRole("dialog").getByLabel("Execution output");
   await expect(output).toHaveValue(/Run completed: .* points\./, { timeout: 90_000 });
+  // The result's toast sits below the header, never over its controls.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Script Completed" });
+  await expect(toast).toBeVisible();
+  const headerBottom = (await page.locator("header").boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
   const dialogBox = (await page.getByRole("dialog").boundingBox())!;
   expect(dialogBox.x).toBeGreaterThanOrEqual(0);
   expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(390);

@@ -15,7 +15,17 @@ export const router = createBrowserRouter([
 
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster theme={theme} position="top-right" richColors closeButton />;
+  // Below the 64 px header, so a toast never covers the bell, Settings or Logout.
+  return (
+    <Toaster
+      theme={theme}
+      position="top-right"
+      offset={{ top: 76, right: 24 }}
+      mobileOffset={{ top: 72, left: 8, right: 8 }}
+      richColors
+      closeButton
+    />
+  );
 }
 
 export function createQueryClient(): QueryClient {
