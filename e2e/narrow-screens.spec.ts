@@ -5,10 +5,16 @@ const PAGES = ["dashboard", "scenario", "scripts", "filesystem", "metadata", "re
 
 /** How far the page itself scrolls sideways; content may scroll inside its own boxes, never the page. */
 async function pageOverflow(page: Page): Promise<number> {
+  // Runs in the page; typed without the DOM library the Node-side type check uses.
   return page.evaluate(() => {
-    const doc = document.documentElement;
-    const main = document.querySelector("main")!;
-    return Math.max(doc.scrollWidth - doc.clientWidth, main.scrollWidth - main.clientWidth);
+    type Box = { scrollWidth: number; clientWidth: number };
+    const doc = (globalThis as unknown as { document: { documentElement: Box; querySelector(s: string): Box } })
+      .document;
+    const main = doc.querySelector("main");
+    return Math.max(
+      doc.documentElement.scrollWidth - doc.documentElement.clientWidth,
+      main.scrollWidth - main.clientWidth,
+    );
   });
 }
 
