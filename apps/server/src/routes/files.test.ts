@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverPathsIn } from "../test-support/server-paths";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
 /**
@@ -131,6 +132,35 @@ const TRAVERSALS: [string, number][] = [
   ["link-out-dir", 403],
   ["link-broken", 404],
 ];
+
+describe("no absolute server paths", () => {
+  it.each([
+    "/api/files",
+    "/api/files?path=results",
+    "/api/files?path=results/s1-dmz",
+    "/api/files?path=link-in.txt",
+    "/api/files?path=link-out-dir",
+    "/api/files?path=missing",
+    "/api/files?path={ws}",
+    "/api/files/content?path=b.txt",
+    "/api/files/content?path=link-out.txt",
+    "/api/files/content?path=results",
+    "/api/files/content?path=blob.bin",
+    "/api/files/content?path=big.txt",
+    `/api/files/content?path=${q("../workspaceX/secret.txt")}`,
+    "/api/files/content?path={ws}/b.txt",
+    "/api/files/download?path=b.txt",
+    `/api/files/download?path=${q('Résumé "final" ✓.md')}`,
+    "/api/files/download?path=link-in.txt",
+    "/api/files/download?path=link-broken",
+  ])("%s answers without the workspace's or data dir's absolute path, in body and headers", async (url) => {
+    // The workspace exists only once beforeAll ran: "{ws}" asks for its absolute path.
+    const res = await get(url.replace("{ws}", q(ws)));
+    expect(res.statusCode).toBeLessThan(500);
+    expect(serverPathsIn(res.body, [dataDir, ws])).toEqual([]);
+    expect(serverPathsIn(res.headers, [dataDir, ws])).toEqual([]);
+  });
+});
 
 describe("path confinement", () => {
   for (const endpoint of ["/api/files", "/api/files/content", "/api/files/download"]) {

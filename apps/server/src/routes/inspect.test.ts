@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { serverPathsIn } from "../test-support/server-paths";
 import { createTestApp, TEST_CONSOLE_ORIGIN, TEST_CONSOLE_PORT, type TestApp } from "../test-support/test-app";
 
 let t: TestApp | undefined;
@@ -122,7 +123,10 @@ describe("the viewer process", () => {
 
     const page = await fetch(state.url);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Evaluation logs");
+    const html = await page.text();
+    expect(html).toContain("Evaluation logs");
+    expect(serverPathsIn(html, [t.deps.config.workspaceDir])).toEqual([]);
+    expect(serverPathsIn(res.body, [t.deps.config.workspaceDir])).toEqual([]);
     expect(page.headers.get("content-security-policy")).toContain(`frame-ancestors ${TEST_CONSOLE_ORIGIN}`);
     expect(page.headers.get("x-frame-options")).toBeNull();
 
@@ -184,6 +188,10 @@ describe("execute", () => {
     expect(result).toMatchObject({ success: true, exitCode: 0, error: null });
     expect(result.stdout).toContain("s2-typosquatting");
     expect(result.stdout).toContain("10/10");
+    // The command line prints where it wrote its files; the console shows them relative to the workspace.
+    expect(result.stdout).toMatch(/eval log {2}logs\/\S+_s2-typosquatting_\S+\.json/);
+    expect(result.stdout).toMatch(/report {4}results\//);
+    expect(serverPathsIn(res.body, [t.deps.config.workspaceDir])).toEqual([]);
 
     const logsDir = path.join(t.deps.config.workspaceDir, "logs");
     const names = readdirSync(logsDir);
@@ -206,9 +214,9 @@ describe("execute", () => {
     expect(files[0]!.id).toMatch(/^r_/);
     expect(files[0]!.size).toBeGreaterThan(1000);
 
-    const { items } = ActivityResponseSchema.parse(
-      (await t.app.inject({ method: "GET", url: "/api/activity", headers: auth })).json(),
-    );
+    const activity = await t.app.inject({ method: "GET", url: "/api/activity", headers: auth });
+    expect(serverPathsIn(activity.body, [t.deps.config.workspaceDir])).toEqual([]);
+    const { items } = ActivityResponseSchema.parse(activity.json());
     expect(items[0]).toMatchObject({
       status: "completed",
       action: "Inspect task Typo-squatted npm Dependency with builtin/reference",
@@ -364,5 +372,45 @@ describe("logs", () => {
     expect(done.json()).toMatchObject({ success: true, exitCode: 0 });
     const finished = (await list(t, auth)).find((f) => f.id === log.id)!;
     expect(finished).toMatchObject({ status: "completed", score: "10/10", model: "openai/gpt-4" });
+  });
+});
+
+describe("no absolute server paths", () => {
+  it("no endpoint of the page shows the workspace: viewer state, tasks, logs, deletes and refusals", async () => {
+    const { t, auth } = await start();
+    const ws = t.deps.config.workspaceDir;
+    mkdirSync(path.join(ws, "logs"), { recursive: true });
+    writeFileSync(
+      path.join(ws, "logs", "2026-11-21T10-15-00-000Z_s1-dmz_r_paths1.json"),
+      JSON.stringify({
+        status: "error",
+        eval: { task: "s1-dmz", model: "m", run_id: "r_paths1" },
+        error: { message: ws },
+      }),
+    );
+    writeFileSync(path.join(ws, "logs", "broken.json"), "{ not json");
+    const busy = await freePort(true);
+    const answers = [
+      await t.app.inject({ method: "GET", url: "/api/inspect/viewer", headers: auth }),
+      await t.app.inject({ method: "POST", url: "/api/inspect/viewer/start", headers: auth, payload: { port: busy } }),
+      await t.app.inject({ method: "POST", url: "/api/inspect/viewer/stop", headers: auth }),
+      await t.app.inject({ method: "GET", url: "/api/inspect/scenarios", headers: auth }),
+      await t.app.inject({ method: "GET", url: "/api/inspect/results", headers: auth }),
+      await t.app.inject({ method: "DELETE", url: `/api/inspect/logs/${encodeURIComponent(ws)}`, headers: auth }),
+      await t.app.inject({ method: "DELETE", url: "/api/inspect/logs/r_paths1", headers: auth }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/inspect/execute",
+        headers: auth,
+        payload: { scenario: "../logs", model: "builtin/reference", limit: 1 },
+      }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 409, 200, 200, 200, 404, 200, 404]);
+    const files = EvaluationLogsResponseSchema.parse(answers[4]!.json()).files;
+    expect(files.map((f) => f.path).sort()).toEqual([
+      "logs/2026-11-21T10-15-00-000Z_s1-dmz_r_paths1.json",
+      "logs/broken.json",
+    ]);
+    for (const a of answers) expect(serverPathsIn(a.body, [ws]), a.body).toEqual([]);
   });
 });

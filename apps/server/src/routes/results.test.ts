@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverPathsIn } from "../test-support/server-paths";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let ws: string;
@@ -128,6 +129,42 @@ describe("GET /api/results/logs", () => {
     expect(JSON.stringify(files)).not.toContain("STOLEN");
     expect(files.some((f) => f.path.includes("linked-dir"))).toBe(false);
   });
+});
+
+describe("no absolute server paths", () => {
+  it.each(["logs", "benchmarks"] as const)(
+    "GET /api/results/%s shows paths relative to the workspace only",
+    async (which) => {
+      // A data dir laid out as the config does, with hand-written files that name the workspace and
+      // the data dir by their absolute paths in the values a row shows.
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "analystbench-results-data-"));
+      const own = path.join(dataDir, "workspace");
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(own, rel)), { recursive: true });
+        writeFileSync(path.join(own, rel), text);
+      };
+      write(
+        "results/manual/by-hand.md",
+        report(`case: s1-dmz\ncase_name: Copied from ${own}/results/s1-dmz\nstatus: completed`),
+      );
+      write("results/manual/by-hand.jsonl", record("completed", { model: `${dataDir}/models/local` }));
+      const app = await createTestApp({ workspaceDir: own });
+      try {
+        const res = await app.app.inject({
+          url: `/api/results/${which}`,
+          headers: { authorization: `Bearer ${await app.login()}` },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(serverPathsIn(res.body, [dataDir])).toEqual([]);
+        const [row] = ResultFilesResponseSchema.parse(res.json()).files;
+        expect(row!.path).toBe(`results/manual/by-hand.${which === "logs" ? "md" : "jsonl"}`);
+        expect(row!.description).toContain(which === "logs" ? "Copied from results/s1-dmz" : "../models/local");
+      } finally {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("GET /api/results/benchmarks", () => {

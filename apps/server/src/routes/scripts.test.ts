@@ -1,8 +1,19 @@
 import { ScriptExecutionResultSchema, ScriptsResponseSchema } from "@analystbench/contracts";
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EnvironmentScript } from "../services/environment-scripts";
+import { serverPathsIn } from "../test-support/server-paths";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let t: TestApp | undefined;
@@ -111,7 +122,7 @@ describe("POST /api/execute-script", () => {
     const res = await exec({ scriptPath: "clean-results", scriptName: "Clean Results", scenario: "environment" });
     expect(res.statusCode).toBe(200);
     const body = ScriptExecutionResultSchema.parse(res.json());
-    expect(body).toMatchObject({ success: true, exitCode: 0, error: null, workingDirectory: ws });
+    expect(body).toMatchObject({ success: true, exitCode: 0, error: null, workingDirectory: "." });
     expect(body.stdout).toContain("moved results/s1-dmz/old.md -> archive/");
     expect(body.stdout).toContain("Archived 1 file (3 B)");
     expect(existsSync(old)).toBe(false);
@@ -207,6 +218,64 @@ describe("POST /api/execute-script", () => {
     const body = ScriptExecutionResultSchema.parse((await exec({ script: "loud" })).json());
     expect(body.stdout.length).toBe(1024 * 1024);
     expect(body.stderr).toContain("[output truncated: more than 1 MiB]");
+  });
+});
+
+describe("no absolute server paths", () => {
+  it("GET /api/scripts shows none", async () => {
+    const { t, auth, ws } = await start();
+    const res = await t.app.inject({ url: "/api/scripts", headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(serverPathsIn(res.body, [ws])).toEqual([]);
+  });
+
+  it("POST /api/execute-script shows paths relative to the workspace: result, saved output and activity", async () => {
+    // Everything a script can say about where it runs: its cwd, its --workspace argument, a path
+    // below it (stdout) and a Node error naming one (stderr), then a failure.
+    const code = [
+      "const ws = process.argv.at(-1).slice('--workspace='.length);",
+      "console.log('cwd ' + process.cwd());",
+      "console.log('wrote ' + ws + '/results/environment/x.md');",
+      'console.error("Error: ENOENT: no such file or directory, open \'" + ws + "/logs/missing.json\'");',
+      "process.exit(2);",
+    ].join(" ");
+    const { t, exec, auth, ws } = await start(new Map([["paths", node(code)]]));
+    const res = await exec({ script: "paths" });
+    expect(res.statusCode).toBe(200);
+    const body = ScriptExecutionResultSchema.parse(res.json());
+    expect(serverPathsIn(res.body, [ws])).toEqual([]);
+    expect(body).toMatchObject({ success: false, exitCode: 2, workingDirectory: "." });
+    expect(body.stdout).toBe("cwd .\nwrote results/environment/x.md\n");
+    expect(body.stderr).toBe("Error: ENOENT: no such file or directory, open 'logs/missing.json'\n");
+    expect(body.outputFile).toMatch(/^results\/environment\/.+_paths\.md$/);
+    const saved = readFileSync(path.join(ws, body.outputFile!), "utf8");
+    expect(saved).toContain("wrote results/environment/x.md");
+    expect(serverPathsIn(saved, [ws])).toEqual([]);
+    const activity = await t.app.inject({ url: "/api/activity", headers: auth });
+    expect(serverPathsIn(activity.body, [ws])).toEqual([]);
+  });
+
+  it("POST /api/execute-script: a program that cannot start is named relative to the workspace", async () => {
+    const ws = mkdtempSync(path.join(os.tmpdir(), "analystbench-ws-"));
+    try {
+      const missing: EnvironmentScript = { name: "Missing", description: "x", argv: [path.join(ws, "bin/nope")] };
+      t = await createTestApp({ workspaceDir: ws, overrides: { environmentScripts: new Map([["nope", missing]]) } });
+      const auth = { authorization: `Bearer ${await t.login()}` };
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/execute-script",
+        headers: auth,
+        payload: { script: "nope" },
+      });
+      const body = ScriptExecutionResultSchema.parse(res.json());
+      expect(body).toMatchObject({ success: false, exitCode: -1 });
+      expect(body.error).toContain("bin/nope");
+      expect(serverPathsIn(res.body, [ws])).toEqual([]);
+    } finally {
+      await t?.close();
+      t = undefined;
+      rmSync(ws, { recursive: true, force: true });
+    }
   });
 });
 

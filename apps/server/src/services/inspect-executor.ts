@@ -4,6 +4,7 @@ import { checkModel } from "@analystbench/engine";
 import type { ActivityLog } from "./activity";
 import { exitCodeOf, failureOf, killGroup, runBoundedProcess, truncationNote } from "./bounded-process";
 import { plainOutputEnv } from "./child-env";
+import { scrubNullable, workspacePathScrubber } from "./workspace-paths";
 
 /**
  * The Inspect Viewer page's Execute: runs the project's own command line,
@@ -11,6 +12,10 @@ import { plainOutputEnv } from "./child-env";
  * without a shell, in its own process group (a timeout kills all of it), output capped. Every
  * value reaches the argument vector as one `--flag=value` element, after the route has checked it.
  * Keys stay in the environment, never in argv.
+ *
+ * The command line prints where it wrote the report, records and eval log as absolute paths; the
+ * console shows them relative to the workspace (workspace-paths.ts), in the output, the error and
+ * the activity entry alike.
  */
 export class ExecuteError extends Error {
   constructor(
@@ -47,6 +52,7 @@ export interface InspectExecutorDeps {
 export function createInspectExecutor(deps: InspectExecutorDeps) {
   const env = deps.env ?? process.env;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_EXECUTE_TIMEOUT_MS;
+  const scrub = workspacePathScrubber(deps.workspaceDir);
   let running: { caseId: string; startedAt: Date; pid: number | undefined; done: Promise<unknown> } | null = null;
 
   async function runCli(argv: string[], onStart: (pid: number | undefined) => void) {
@@ -61,8 +67,8 @@ export function createInspectExecutor(deps: InspectExecutorDeps) {
     return {
       exitCode: exitCodeOf(run),
       // The summary (stdout) and progress lines (stderr) as a terminal shows them.
-      output: run.truncated ? run.combined + truncationNote(EXECUTE_OUTPUT_CAP_BYTES) : run.combined,
-      error: failureOf(run, "The evaluation", `${Math.round(timeoutMs / 60_000)} min`),
+      output: scrub(run.truncated ? run.combined + truncationNote(EXECUTE_OUTPUT_CAP_BYTES) : run.combined),
+      error: scrubNullable(scrub, failureOf(run, "The evaluation", `${Math.round(timeoutMs / 60_000)} min`)),
     };
   }
 

@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import type { ResultCategory, ResultFile } from "@analystbench/contracts";
 import { parse as parseYaml } from "yaml";
 import { lstatEntry, openEntry, openExact, readEntries, realRootResolver, type Confined } from "./confined-fs";
+import { workspacePathScrubber } from "./workspace-paths";
 
 /**
  * The Results page's lists: execution reports (results/**\/*.md, Test Logs) and benchmark records
@@ -13,6 +14,10 @@ import { lstatEntry, openEntry, openExact, readEntries, realRootResolver, type C
  * directory, and a report is read only through a descriptor whose real path is exactly
  * <real workspace>/<its relative path> (confined-fs.ts), so a directory swapped for a symlink
  * mid-walk leads nowhere.
+ *
+ * Rows carry workspace-relative paths only; a description built from a file's own values (a case
+ * name, a script's name) has the workspace's absolute path rewritten too (workspace-paths.ts), so
+ * a report written elsewhere or by hand cannot make the Results page show where the server keeps it.
  */
 
 const RESULTS_DIR = "results";
@@ -181,6 +186,7 @@ function baseItem(f: FoundFile, category: ResultCategory, type: ResultFile["type
 
 export function createResultsStore({ workspaceDir }: { workspaceDir: string }): ResultsStore {
   const getRealRoot = realRootResolver(workspaceDir);
+  const scrub = workspacePathScrubber(workspaceDir);
 
   async function find(ext: string): Promise<{ realRoot: string; files: FoundFile[] }> {
     const found: FoundFile[] = [];
@@ -215,7 +221,7 @@ export function createResultsStore({ workspaceDir }: { workspaceDir: string }): 
           return {
             ...baseItem(f, "Test Logs", "markdown"),
             status: (fm && str(fm.status)) ?? "unknown",
-            description: fm ? describeReport(fm) : "Execution report without front matter",
+            description: fm ? scrub(describeReport(fm)) : "Execution report without front matter",
           };
         }),
       );
@@ -235,7 +241,11 @@ export function createResultsStore({ workspaceDir }: { workspaceDir: string }): 
           const summary = records
             ? summariseRecords(records)
             : { status: "unknown", description: "Unreadable: a line is not a JSON object" };
-          return { ...baseItem(f, "Benchmark Results", "jsonl"), ...summary };
+          return {
+            ...baseItem(f, "Benchmark Results", "jsonl"),
+            status: summary.status,
+            description: scrub(summary.description),
+          };
         }),
       );
     },

@@ -17,6 +17,7 @@ import {
   type Confined,
 } from "./confined-fs";
 import { DEFAULT_SCRIPT_TIMEOUT_MS, type EnvironmentScriptRegistry } from "./environment-scripts";
+import { scrubNullable, workspacePathScrubber } from "./workspace-paths";
 
 /**
  * Runs Environment Control scripts: one at a time, without a shell, in their own process group
@@ -29,6 +30,11 @@ import { DEFAULT_SCRIPT_TIMEOUT_MS, type EnvironmentScriptRegistry } from "./env
  * below the real workspace; the file is then created and renamed by name inside that open
  * directory. When either directory is a symlink (or not a directory) the output is not saved and
  * the run's error and activity entry say why.
+ *
+ * The console shows no absolute server path: the result's workingDirectory is the workspace as
+ * "." and its outputFile is workspace-relative; absolute paths in the output and in error messages
+ * are rewritten relative to the workspace (workspace-paths.ts), in the saved file too, so the
+ * record matches what the console showed.
  */
 
 /** stdout and stderr together; beyond this the rest is drained and dropped. */
@@ -130,6 +136,7 @@ export function createScriptRunner(deps: {
 }): ScriptRunner {
   const now = deps.now ?? (() => new Date());
   const getRealRoot = realRootResolver(deps.workspaceDir);
+  const scrub = workspacePathScrubber(deps.workspaceDir);
   let running: string | null = null;
   let runningPid: number | undefined;
   let current: Promise<unknown> | null = null;
@@ -192,9 +199,10 @@ export function createScriptRunner(deps: {
         });
         const outcome = {
           exitCode: exitCodeOf(run),
-          stdout: run.stdout,
-          stderr: run.truncated ? run.stderr + truncationNote(SCRIPT_OUTPUT_CAP_BYTES) : run.stderr,
-          error: failureOf(run, "The script", `${Math.round(timeoutMs / 1000)} s`),
+          stdout: scrub(run.stdout),
+          stderr: scrub(run.truncated ? run.stderr + truncationNote(SCRIPT_OUTPUT_CAP_BYTES) : run.stderr),
+          // A spawn failure names the program's absolute path.
+          error: scrubNullable(scrub, failureOf(run, "The script", `${Math.round(timeoutMs / 1000)} s`)),
         };
         runningPid = undefined;
         const finished = now();
@@ -228,7 +236,8 @@ export function createScriptRunner(deps: {
           await writeEntryAtomic(dir, name, `${body}\n`);
           outputFile = `${OUTPUT_DIR}/${name}`;
         } catch (e) {
-          saveError = `The output could not be saved (${(e as Error).message}).`;
+          // Node's messages name the absolute path ("EACCES: permission denied, mkdir '/srv/…'").
+          saveError = `The output could not be saved (${scrub((e as Error).message)}).`;
         } finally {
           await dir?.handle.close();
         }
@@ -240,13 +249,15 @@ export function createScriptRunner(deps: {
           [success ? "Exit code 0" : (outcome.error ?? "Failed"), outputFile ? `output in ${outputFile}` : saveError]
             .filter(Boolean)
             .join(" · "),
+          { outputPath: outputFile },
         );
         return {
           success,
           exitCode: outcome.exitCode,
           stdout: outcome.stdout,
           stderr: outcome.stderr,
-          workingDirectory: deps.workspaceDir,
+          // The scripts run in the workspace root; the console shows paths relative to it.
+          workingDirectory: ".",
           outputFile,
           error,
         };

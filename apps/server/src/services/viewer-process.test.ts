@@ -106,6 +106,27 @@ describe("the viewer process", () => {
     expect(viewer.state()).toMatchObject({ running: false, error: expect.stringContaining("exited before") });
   });
 
+  it("tells why a viewer failed without the server's absolute paths (relative to the workspace)", async () => {
+    const workspace = path.join(dir, "workspace");
+    const logsDir = path.join(workspace, "logs");
+    const script = path.join(dir, "inspect");
+    writeFileSync(
+      script,
+      `#!${process.execPath}\nconsole.error("Error: EACCES: permission denied, scandir '" + ${JSON.stringify(logsDir)} + "/x'"); process.exit(3);\n`,
+    );
+    chmodSync(script, 0o755);
+    viewer = createViewerProcess({
+      logsDir,
+      consolePort: 3000,
+      frameOrigins: [],
+      env: { PATH: dir, ANALYSTBENCH_VIEWER: "inspect" },
+    });
+    const failure = (await viewer.start(await freePort()).catch((e: unknown) => e)) as Error;
+    expect(failure.message).toContain("scandir 'logs/x'");
+    expect(failure.message).not.toContain(dir);
+    expect(JSON.stringify(viewer.state())).not.toContain(dir);
+  });
+
   it("finds executables on PATH only in absolute directories", () => {
     fakeInspect(dir);
     expect(findOnPath("inspect", `relative${path.delimiter}${dir}`)).toBe(path.join(dir, "inspect"));

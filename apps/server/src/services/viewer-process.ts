@@ -12,6 +12,7 @@ import {
 } from "@analystbench/contracts";
 import { killGroup } from "./bounded-process";
 import { plainOutputEnv } from "./child-env";
+import { workspacePathScrubber } from "./workspace-paths";
 
 /**
  * The log viewer as a child process of the server: started with a fixed argument vector (no
@@ -19,6 +20,10 @@ import { plainOutputEnv } from "./child-env";
  * ANALYSTBENCH_VIEWER=inspect and an `inspect` command on PATH, Inspect AI's own `inspect view`.
  * Stopping sends SIGTERM (SIGINT for Inspect, which shuts down cleanly on it), waits, then kills
  * the process group, and reaps the child.
+ *
+ * Its errors reach the console (ViewerState.error, the start's answer) with the tail of the
+ * child's stderr; absolute paths there are rewritten relative to the workspace, the logs
+ * directory's parent (workspace-paths.ts).
  */
 export class ViewerError extends Error {
   constructor(
@@ -103,6 +108,7 @@ export function createViewerProcess(opts: ViewerProcessOptions) {
   const env = opts.env ?? process.env;
   const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
   const stopTimeoutMs = opts.stopTimeoutMs ?? 5_000;
+  const scrub = workspacePathScrubber(path.dirname(opts.logsDir));
   let current: Running | null = null;
   let lastPort = DEFAULT_VIEWER_PORT;
   let lastError: string | null = null;
@@ -210,7 +216,11 @@ export function createViewerProcess(opts: ViewerProcessOptions) {
     child.stdin?.on("error", () => {});
     if (child.pid === undefined) {
       await exited;
-      throw new ViewerError(503, "VIEWER_FAILED", `The viewer could not be started (${spawnError ?? "no process"}).`);
+      throw new ViewerError(
+        503,
+        "VIEWER_FAILED",
+        scrub(`The viewer could not be started (${spawnError ?? "no process"}).`),
+      );
     }
     const run: Running = { child, pid: child.pid, port, mode, exited, stopping: false };
     current = run;
@@ -225,7 +235,7 @@ export function createViewerProcess(opts: ViewerProcessOptions) {
       }
       await sleep(100);
     }
-    const why = stderrTail.trim().split("\n").slice(-3).join(" ").trim();
+    const why = scrub(stderrTail.trim().split("\n").slice(-3).join(" ").trim());
     await stopRunning();
     current = null;
     if (/already in use|EADDRINUSE/i.test(why))

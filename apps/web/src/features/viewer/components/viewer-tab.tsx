@@ -9,14 +9,12 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { useViewerControl } from "../use-viewer-control";
+import { useViewerFrameSrc } from "../use-viewer-frame-src";
 
 /** The frame's height (spec section 9). */
 export const VIEWER_FRAME_HEIGHT_PX = 800;
 
 type Control = ReturnType<typeof useViewerControl>;
-
-/** The viewer's URL with the console's theme parameter: the console embeds the light theme. */
-export const framedUrl = (url: string) => `${url.replace(/\/?$/, "/")}?theme=light`;
 
 export function ViewerTab({ control, frameKey }: { control: Control; frameKey: number }) {
   const { state, isRunning, busy } = control;
@@ -26,6 +24,8 @@ export function ViewerTab({ control, frameKey }: { control: Control; frameKey: n
   const shownPort = isRunning || !state ? (state?.port ?? DEFAULT_VIEWER_PORT) : portValid ? port : state.port;
   const url = isRunning && state ? state.url : `http://127.0.0.1:${shownPort}/`;
   const inspectMode = state?.mode === "inspect";
+  // The built-in viewer follows the console's theme through its `theme` parameter.
+  const frame = useViewerFrameSrc(state?.url ?? url, frameKey);
 
   const startButton = (
     <Button onClick={() => void control.start(port)} disabled={busy !== null || !portValid}>
@@ -136,7 +136,7 @@ export function ViewerTab({ control, frameKey }: { control: Control; frameKey: n
             <div className="flex items-center justify-between border-b px-4 py-2 text-sm">
               <span className="font-medium">Inspect AI Viewer</span>
               <a
-                href={framedUrl(state.url)}
+                href={frame.newTabHref}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
@@ -147,7 +147,7 @@ export function ViewerTab({ control, frameKey }: { control: Control; frameKey: n
             <iframe
               key={frameKey}
               title="Inspect AI Viewer"
-              src={framedUrl(state.url)}
+              src={frame.src}
               style={{ height: VIEWER_FRAME_HEIGHT_PX }}
               className="w-full border-0 bg-background"
               // The viewer needs no script; its links open logs inside the frame or in a new tab.
