@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import { loggerOptions, TerminalLogController, type LogSink } from "./logging";
 import { registerAuth, registerOriginCheck } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerHostCheck } from "./plugins/host-check";
@@ -54,8 +55,8 @@ export interface AppDeps {
   viewer?: ViewerProcess;
   /** The Inspect page's Execute: the environment its command line inherits, and its time limit. */
   inspect?: { env?: NodeJS.ProcessEnv; executeTimeoutMs?: number };
-  /** Request logging; off in tests. */
-  logger?: boolean;
+  /** Where the log goes (server.ts: human-readable lines on stdout); no log at all without one, as in tests. */
+  logSink?: LogSink;
 }
 
 declare module "fastify" {
@@ -69,13 +70,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the HTTP application from its dependencies. Nothing here listens or reads the environment. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger
-      ? {
-          level: deps.config.logLevel,
-          // Tokens and passwords never reach the log.
-          redact: ["req.headers.authorization", "req.headers.cookie", "req.body.password"],
-        }
-      : false,
+    logger: deps.logSink ? loggerOptions(deps.config.logLevel, deps.logSink) : false,
+    // A line per request only at debug: at the default level they would bury the start-up
+    // lines, the one-time password among them.
+    logController: new TerminalLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,

@@ -37,6 +37,20 @@ describe("loadConfig", () => {
   });
 });
 
+describe("LOG_LEVEL", () => {
+  it("is info unless set, and takes a level in any case", () => {
+    expect(loadConfig({}, "/tmp").logLevel).toBe("info");
+    expect(loadConfig({ LOG_LEVEL: "  " }, "/tmp").logLevel).toBe("info");
+    expect(loadConfig({ LOG_LEVEL: " Debug " }, "/tmp").logLevel).toBe("debug");
+  });
+
+  it.each(["verbose", "1", "info,debug"])("refuses LOG_LEVEL=%s with one sentence naming the levels", (level) => {
+    expect(() => loadConfig({ LOG_LEVEL: level }, "/tmp")).toThrow(
+      `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, but it is "${level}".`,
+    );
+  });
+});
+
 describe("ANALYSTBENCH_ALLOWED_HOSTS", () => {
   it("defaults to the listen address and the loopback names", () => {
     expect(loadConfig({}, "/tmp").allowedHosts).toEqual(["127.0.0.1", "localhost", "::1"]);

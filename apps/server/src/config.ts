@@ -100,7 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const maxConnections = integer(env, "ANALYSTBENCH_MAX_CONNECTIONS", 8, 1, 64);
   // The simulation reads this itself; checked here so a typo stops the server with a sentence.
   integer(env, "ANALYSTBENCH_SIM_WORKERS", 2, 1, 64);
-  const logLevel = (env.LOG_LEVEL?.trim() || "info") as Config["logLevel"];
+  // info: start-up lines, warnings and errors; debug adds a line per request (logging.ts).
+  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, but it is "${env.LOG_LEVEL}".`);
   }

@@ -6,6 +6,7 @@ import { CASE_IDS } from "@analystbench/scenarios";
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, prepareDataDir } from "./config";
+import { humanLogSink } from "./logging";
 import { openDatabase } from "./db/database";
 import { createActivityLog } from "./services/activity";
 import { createRunService } from "./services/run-service";
@@ -92,11 +93,17 @@ async function main(): Promise<void> {
     countScripts: () => CASE_IDS.length,
     runs,
     viewer,
-    logger: config.logLevel !== "silent",
+    logSink: config.logLevel === "silent" ? undefined : humanLogSink(),
   });
+  app.log.info(`Data directory: ${config.dataDir}`);
 
   try {
-    await app.listen({ host: config.host, port: config.port });
+    // Fastify's own line (at info) is the address line, so it is not printed twice.
+    await app.listen({
+      host: config.host,
+      port: config.port,
+      listenTextResolver: (address) => `AnalystBench ${VERSION} is running at ${address}`,
+    });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE")
@@ -108,7 +115,6 @@ async function main(): Promise<void> {
       fail(`HOST ${config.host} is not an address of this machine.`);
     fail(`the server could not listen on ${config.host}:${config.port} (${(e as Error).message}).`);
   }
-  console.log(`AnalystBench ${VERSION} is running at http://${config.host}:${config.port}`);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,7 +1,12 @@
+import { healthHeadline } from "@analystbench/contracts";
 import { ActivityIcon, MoonIcon, SunIcon } from "lucide-react";
+import { useState } from "react";
+import { HealthDialog } from "@/components/health-dialog";
+import { HealthDot } from "@/components/health-status";
 import { ProductMark } from "@/components/product-mark";
 import { Button } from "@/components/ui/button";
 import { useTheme } from "@/lib/theme";
+import { statsErrorMessage, useSystemStatus } from "@/lib/use-system-status";
 import { cn } from "@/lib/utils";
 import type { PageId } from "@/lib/page-types";
 import { PAGES } from "./pages";
@@ -65,19 +70,45 @@ export function Sidebar({
           {theme === "dark" ? <SunIcon /> : <MoonIcon />}
           {theme === "dark" ? "Light mode" : "Dark mode"}
         </Button>
-        <div className="rounded-lg border border-sidebar-border bg-card p-3">
-          <p className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
-            <ActivityIcon className="size-3.5" /> System Status
-          </p>
-          <p className="mt-1.5 flex items-center gap-2 text-sm font-medium">
-            <span className="relative flex size-2">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
-              <span className="relative inline-flex size-2 rounded-full bg-success" />
-            </span>
-            All systems operational
-          </p>
-        </div>
+        <SystemStatusCard />
       </div>
     </aside>
+  );
+}
+
+/**
+ * The server's health headline, from the same query as the dashboard; a click opens the
+ * breakdown. While the first reading is on its way, or when it cannot be fetched, it says so
+ * rather than claiming all is well.
+ */
+function SystemStatusCard() {
+  const stats = useSystemStatus();
+  const [isOpen, setIsOpen] = useState(false);
+  const status = stats.data?.health.status ?? null;
+  const headline = status ? healthHeadline(status) : stats.isError ? "Status unavailable" : "Checking status…";
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="sidebar-system-status"
+        onClick={() => setIsOpen(true)}
+        aria-label={`System Status: ${headline}. Show the health breakdown`}
+        className="w-full cursor-pointer rounded-lg border border-sidebar-border bg-card p-3 text-left transition-colors hover:bg-sidebar-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
+          <ActivityIcon className="size-3.5" /> System Status
+        </span>
+        <span className="mt-1.5 flex items-center gap-2 text-sm font-medium">
+          <HealthDot status={status} />
+          <span data-testid="sidebar-health-headline">{headline}</span>
+        </span>
+      </button>
+      <HealthDialog
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        stats={stats.data}
+        error={stats.isError ? statsErrorMessage(stats.error) : null}
+      />
+    </>
   );
 }

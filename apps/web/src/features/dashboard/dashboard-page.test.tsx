@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, json, renderWithProviders } from "@/test/render";
@@ -6,20 +6,59 @@ import { DashboardPage } from "./dashboard-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
+const check = (id: string, label: string, figure: string, summary: string) => ({
+  id,
+  label,
+  status: "ok",
+  penalty: 0,
+  figure,
+  summary,
+});
 const STATS = {
   totalScripts: 13,
   activeTests: 2,
   completedTests: 41,
-  systemHealth: 97,
+  systemHealth: 100,
   uptime: 3 * 3600 + 7 * 60,
   memory: { heapUsed: 50 * 1048576, heapTotal: 100 * 1048576, rss: 1024 * 1048576 },
-  healthDetails: {
-    eventLoopDelayP99Ms: 12,
-    heapUsedRatio: 0.1,
-    diskFreeRatio: 0.5,
-    penalties: { eventLoop: 0, memory: 0, disk: 0 },
+  health: {
+    status: "ok",
+    headline: "All systems operational",
+    checks: [
+      check("runs", "Recent runs", "0 of 4 failed", "All of the last 4 finished runs in the past 24 h ended normally."),
+      check("provider", "Model providers", "not used", "No run used a remote model provider in the past 6 h."),
+      check("workers", "Simulation workers", "0 in 12 samples", "No simulation worker was lost."),
+      check("disk", "Disk (data directory)", "74 % free (76.3 GiB)", "The data directory's filesystem has 74 % free."),
+      check("memory", "Memory (heap)", "1.2 % of 4144 MiB", "The server's JavaScript heap is at 1.2 %."),
+      check("event-loop", "Event loop", "p99 12 ms", "The event loop is responsive."),
+    ],
   },
 };
+/** The same server with the provider down and the disk nearly full. */
+const TROUBLED = {
+  ...STATS,
+  systemHealth: 30,
+  health: {
+    status: "down",
+    headline: "Major outage",
+    checks: STATS.health.checks.map((c) =>
+      c.id === "provider"
+        ? {
+            ...c,
+            status: "down",
+            penalty: 50,
+            figure: "openai: 2 runs failed",
+            summary: "The last 2 runs against openai could not use its model server: connection refused.",
+          }
+        : c.id === "disk"
+          ? { ...c, status: "degraded", penalty: 20, figure: "4.0 % free (4.0 GiB)", summary: "Nearly full." }
+          : c,
+    ),
+  },
+};
+
+const serve = (stats: unknown) =>
+  fakeFetch({ "GET /api/system/stats": () => json(stats), "GET /api/activity": () => json({ items: [] }) });
 
 describe("System Dashboard", () => {
   it("shows the server's figures in the spec's formats", async () => {
@@ -31,12 +70,65 @@ describe("System Dashboard", () => {
     expect(await screen.findByText("13")).toBeInTheDocument();
     expect(screen.getByText("Running now")).toBeInTheDocument();
     expect(screen.getByText("41")).toBeInTheDocument();
-    expect(screen.getByText("97%")).toBeInTheDocument();
+    expect(screen.getByText("100%")).toBeInTheDocument();
+    expect(screen.getByText("Excellent")).toBeInTheDocument();
     expect(screen.getByText("Uptime: 3h 7m")).toBeInTheDocument();
     expect(screen.getByText("50.0 MB / 100.0 MB")).toBeInTheDocument();
     expect(screen.getByText("1024.0 MB")).toBeInTheDocument();
-    expect(screen.getByText("All systems operational (97%)")).toBeInTheDocument();
+    expect(screen.getByTestId("system-status-line")).toHaveTextContent("All systems operational (100%)");
     expect(screen.getByLabelText("RSS Memory")).toHaveAttribute("aria-valuenow", "100");
+  });
+
+  it("words the health by its worst check, not by the number", async () => {
+    vi.stubGlobal("fetch", serve(TROUBLED));
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    const card = await screen.findByTestId("stat-system-health");
+    expect(card).toHaveTextContent("30%");
+    expect(card).toHaveTextContent("Outage");
+    expect(card).not.toHaveTextContent("Excellent");
+    expect(screen.getByTestId("system-status-line")).toHaveTextContent("Major outage (30%)");
+    expect(screen.queryByText(/All systems operational/)).not.toBeInTheDocument();
+  });
+
+  it("says 'Degraded' at 80 % with a degraded check, and never 'Excellent'", async () => {
+    const degraded = {
+      ...STATS,
+      systemHealth: 80,
+      health: {
+        ...TROUBLED.health,
+        status: "degraded",
+        checks: TROUBLED.health.checks.filter((c) => c.id !== "provider"),
+      },
+    };
+    vi.stubGlobal("fetch", serve(degraded));
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    expect(await screen.findByTestId("system-status-line")).toHaveTextContent("Degraded performance (80%)");
+    expect(screen.getByTestId("stat-system-health").querySelector("[data-testid=stat-trend]")).toHaveTextContent(
+      /^Degraded$/,
+    );
+  });
+
+  it("opens the breakdown from the System Health card and from the quick action", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal("fetch", serve(TROUBLED));
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    await user.click(await screen.findByRole("button", { name: /^System Health 30%, Outage: show the breakdown$/ }));
+    let dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("System Health — 30%");
+    expect(dialog).toHaveTextContent("Major outage.");
+    const provider = within(dialog).getByTestId("health-check-provider");
+    expect(provider).toHaveTextContent("Model providers");
+    expect(provider).toHaveTextContent("openai: 2 runs failed");
+    expect(provider).toHaveTextContent("Down");
+    expect(provider).toHaveTextContent("−50");
+    expect(provider).toHaveTextContent("could not use its model server: connection refused.");
+    expect(within(dialog).getByTestId("health-check-disk")).toHaveTextContent("Degraded");
+    expect(within(dialog).getAllByRole("listitem")).toHaveLength(6);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "System Health" }));
+    dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByTestId("health-check-event-loop")).toHaveTextContent("p99 12 ms");
   });
 
   it("shows no cards and says it is loading until the figures arrive", async () => {
@@ -65,7 +157,7 @@ describe("System Dashboard", () => {
     renderWithProviders(<DashboardPage navigate={() => {}} />);
     expect(await screen.findByText("Failed to fetch system stats")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
-    await waitFor(() => expect(screen.getByText("97%")).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText("100%")).toBeInTheDocument());
   });
 
   it("lists recent activity from the server, with its status badges", async () => {

@@ -5,10 +5,10 @@ import type { PageProps } from "@/lib/page-types";
 import { ConfirmExecuteDialog } from "@/components/confirm-execute-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { HealthDialog } from "@/components/health-dialog";
 import { executeScript, toastExecutionError, toastScriptResult } from "@/lib/execute-script";
+import { statsErrorMessage, SYSTEM_STATS_QUERY_KEY, useSystemStatus } from "@/lib/use-system-status";
 import { useRecentActivity } from "./api/get-activity";
-import { statsErrorMessage, useSystemStats } from "./api/get-system-stats";
-import { HealthDialog } from "./components/health-dialog";
 import { QUICK_ACTION_ICONS, QuickActions } from "./components/quick-actions";
 import { RecentActivity } from "./components/recent-activity";
 import { RunSuiteDialog, SuiteProgress, useStoredSuite } from "./components/run-suite";
@@ -18,7 +18,7 @@ import { SystemStatusPanel } from "./components/system-status-panel";
 const CLEAN_RESULTS = { id: "clean-results", name: "Clean Results" };
 
 export function DashboardPage({ navigate }: PageProps) {
-  const stats = useSystemStats();
+  const stats = useSystemStatus();
   const activity = useRecentActivity();
   const [isHealthOpen, setIsHealthOpen] = useState(false);
   const [isConfirmingClean, setIsConfirmingClean] = useState(false);
@@ -27,6 +27,11 @@ export function DashboardPage({ navigate }: PageProps) {
   const [suiteId, setSuiteId] = useStoredSuite();
   const queryClient = useQueryClient();
   const error = stats.isError ? statsErrorMessage(stats.error) : null;
+  // The breakdown shows a fresh reading: the card and the quick action both ask for one.
+  const openHealth = () => {
+    void stats.refetch();
+    setIsHealthOpen(true);
+  };
 
   // Clean Files is the Environment Control script Clean Results, behind the same confirmation as on Test Cases.
   const cleanResults = async () => {
@@ -67,7 +72,7 @@ export function DashboardPage({ navigate }: PageProps) {
         </Alert>
       )}
 
-      {stats.data && <StatCards stats={stats.data} />}
+      {stats.data && <StatCards stats={stats.data} onOpenHealth={openHealth} />}
 
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -75,6 +80,7 @@ export function DashboardPage({ navigate }: PageProps) {
             items={activity.data?.items}
             isLoading={activity.isLoading}
             error={activity.isError ? activity.error.message : null}
+            navigate={navigate}
           />
         </div>
         <div className="lg:col-span-2">
@@ -93,10 +99,7 @@ export function DashboardPage({ navigate }: PageProps) {
           {
             label: "System Health",
             icon: QUICK_ACTION_ICONS.health,
-            onClick: () => {
-              void stats.refetch();
-              setIsHealthOpen(true);
-            },
+            onClick: openHealth,
           },
           {
             label: "Clean Files",
@@ -112,10 +115,10 @@ export function DashboardPage({ navigate }: PageProps) {
         onOpenChange={setIsSuiteOpen}
         onStarted={(id) => {
           setSuiteId(id);
-          void queryClient.invalidateQueries({ queryKey: ["system-stats"] });
+          void queryClient.invalidateQueries({ queryKey: SYSTEM_STATS_QUERY_KEY });
         }}
       />
-      <HealthDialog open={isHealthOpen} onOpenChange={setIsHealthOpen} stats={stats.data} />
+      <HealthDialog open={isHealthOpen} onOpenChange={setIsHealthOpen} stats={stats.data} error={error} />
       <ConfirmExecuteDialog
         testCaseName={isConfirmingClean ? CLEAN_RESULTS.name : null}
         onCancel={() => setIsConfirmingClean(false)}

@@ -1,16 +1,15 @@
-import type { SystemStats } from "@analystbench/contracts";
+import { healthWord, type HealthStatus, type SystemStats } from "@analystbench/contracts";
 import { ActivityIcon, CheckCircle2Icon, HeartPulseIcon, TerminalSquareIcon, type LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { formatUptime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-/** The word beside the health figure. */
-export function healthWord(percent: number): string {
-  if (percent >= 90) return "Excellent";
-  if (percent >= 75) return "Good";
-  if (percent >= 50) return "Degraded";
-  return "Critical";
-}
+/** The health card's icon colours follow the status, like the dots in the sidebar. */
+const HEALTH_TONE: Record<HealthStatus, string> = {
+  ok: "text-success bg-success/15",
+  degraded: "text-warning-foreground bg-warning/20 dark:text-warning",
+  down: "text-destructive bg-destructive/10",
+};
 
 interface StatCard {
   title: string;
@@ -19,10 +18,13 @@ interface StatCard {
   trend: string;
   icon: LucideIcon;
   tone: string;
+  /** Makes the whole card a button (the System Health breakdown). */
+  onClick?: () => void;
 }
 
-export function StatCards({ stats }: { stats: SystemStats }) {
-  const cards: StatCard[] = [
+function cardsOf(stats: SystemStats, onOpenHealth: () => void): StatCard[] {
+  const status = stats.health.status;
+  return [
     {
       title: "Total Scripts",
       value: String(stats.totalScripts),
@@ -51,18 +53,26 @@ export function StatCards({ stats }: { stats: SystemStats }) {
       title: "System Health",
       value: `${stats.systemHealth}%`,
       description: `Uptime: ${formatUptime(stats.uptime)}`,
-      trend: healthWord(stats.systemHealth),
+      // The word follows the status, not the number: "Excellent" only when every check is ok.
+      trend: healthWord(status),
       icon: HeartPulseIcon,
-      tone: stats.systemHealth >= 75 ? "text-success bg-success/15" : "text-destructive bg-destructive/10",
+      tone: HEALTH_TONE[status],
+      onClick: onOpenHealth,
     },
   ];
+}
+
+export function StatCards({ stats, onOpenHealth }: { stats: SystemStats; onOpenHealth: () => void }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {cards.map((card, i) => (
+      {cardsOf(stats, onOpenHealth).map((card, i) => (
         <Card
           key={card.title}
           data-testid={`stat-${card.title.toLowerCase().replace(/\s+/g, "-")}`}
-          className="gap-3 py-5 animate-in fade-in-0 slide-in-from-bottom-2 fill-mode-both duration-500"
+          className={cn(
+            "relative gap-3 py-5 animate-in fade-in-0 slide-in-from-bottom-2 fill-mode-both duration-500",
+            card.onClick && "transition-colors hover:bg-accent/40",
+          )}
           style={{ animationDelay: `${i * 100}ms` }}
         >
           <div className="flex items-start justify-between px-5">
@@ -78,8 +88,19 @@ export function StatCards({ stats }: { stats: SystemStats }) {
           </div>
           <div className="flex items-center justify-between px-5 text-xs">
             <span className="text-muted-foreground">{card.description}</span>
-            <span className="font-medium text-foreground/80">{card.trend}</span>
+            <span className="font-medium text-foreground/80" data-testid="stat-trend">
+              {card.trend}
+            </span>
           </div>
+          {card.onClick && (
+            // The whole card is the target; the button lies over it so the card keeps its layout.
+            <button
+              type="button"
+              onClick={card.onClick}
+              aria-label={`${card.title} ${card.value}, ${card.trend}: show the breakdown`}
+              className="absolute inset-0 cursor-pointer rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            />
+          )}
         </Card>
       ))}
     </div>

@@ -1,6 +1,7 @@
-import type { SystemStats } from "@analystbench/contracts";
+import { healthHeadline, type SystemStats } from "@analystbench/contracts";
 import { CpuIcon, HardDriveIcon, TimerIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { HealthDot } from "@/components/health-status";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
@@ -30,7 +31,7 @@ export function SystemStatusPanel({ stats, isFetching }: { stats: SystemStats | 
       <CardHeader className="flex-row items-center justify-between">
         <div className="space-y-1.5">
           <CardTitle>System Status</CardTitle>
-          <CardDescription>Server process resources</CardDescription>
+          <CardDescription>Server process resources and health</CardDescription>
         </div>
         {isFetching && <Spinner label="Fetching system status" />}
       </CardHeader>
@@ -55,11 +56,9 @@ export function SystemStatusPanel({ stats, isFetching }: { stats: SystemStats | 
               value={formatUptime(stats.uptime)}
               percent={percentOf(stats.uptime, UPTIME_CEILING_SECONDS)}
             />
-            <p className="flex items-center gap-2 border-t pt-4 text-sm font-medium">
-              <span className={`size-2 rounded-full ${stats.systemHealth >= 75 ? "bg-success" : "bg-warning"}`} />
-              {stats.systemHealth >= 75
-                ? `All systems operational (${stats.systemHealth}%)`
-                : `Degraded performance (${stats.systemHealth}%)`}
+            <p className="flex items-center gap-2 border-t pt-4 text-sm font-medium" data-testid="system-status-line">
+              <HealthDot status={stats.health.status} />
+              {`${healthHeadline(stats.health.status)} (${stats.systemHealth}%)`}
             </p>
           </div>
         ) : (
