@@ -1,7 +1,7 @@
 import type { ActivityResponse } from "@analystbench/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
-import { STATS_POLL_INTERVAL_MS } from "./get-system-stats";
+import { STATS_POLL_INTERVAL_MS } from "@/lib/use-system-status";
 
 export function useRecentActivity(limit = 8) {
   return useQuery({
