@@ -253,7 +253,7 @@ describe("Tasks and Execute", () => {
     await waitFor(() => expect(count("GET /api/inspect/results")).toBe(before + 1));
   });
 
-  it("shows a failed run as Failed with its exit code and output", async () => {
+  it("shows a failed run as Failed with its exit code and output, saying the missing key once", async () => {
     install({
       "POST /api/inspect/execute": () =>
         json({
@@ -270,7 +270,22 @@ describe("Tasks and Execute", () => {
     const panel = await screen.findByTestId("execution-result");
     expect(within(panel).getByText("Failed")).toBeInTheDocument();
     expect(within(panel).getByText("Exit code 1")).toBeInTheDocument();
+    // Once: in the output, not again as a summary line or a toast.
+    expect(screen.getAllByText(/OPENAI_API_KEY is not set/)).toHaveLength(1);
+    expect(screen.queryByText("Execution failed")).not.toBeInTheDocument();
+  });
+
+  it("toasts a failure that ends while another tab is in view", async () => {
+    let answer!: (r: Response) => void;
+    install({ "POST /api/inspect/execute": () => new Promise<Response>((r) => (answer = r)) });
+    const user = setup();
+    await user.click(screen.getByRole("tab", { name: /Tasks/ }));
+    await user.click(await screen.findByRole("button", { name: "Run DMZ Perimeter Services" }));
+    await user.click(screen.getByRole("button", { name: "Execute Task" }));
+    await user.click(screen.getByRole("tab", { name: /Logs/ }));
+    answer(json({ success: false, exitCode: 1, stdout: "", error: "OPENAI_API_KEY is not set." }));
     expect(await screen.findByText("Execution failed")).toBeInTheDocument();
+    expect(screen.getAllByText(/OPENAI_API_KEY is not set/)).toHaveLength(1);
   });
 
   it("says 'Failed to execute task' when the request itself fails", async () => {
@@ -282,10 +297,13 @@ describe("Tasks and Execute", () => {
     await user.click(screen.getByRole("tab", { name: /Tasks/ }));
     await user.click(await screen.findByRole("button", { name: "Run DMZ Perimeter Services" }));
     await user.click(screen.getByRole("button", { name: "Execute Task" }));
-    expect(await screen.findByText("Failed to execute task")).toBeInTheDocument();
     const panel = await screen.findByTestId("execution-result");
     expect(within(panel).getByText("Failed")).toBeInTheDocument();
-    expect(within(panel).getByLabelText("Output")).toHaveTextContent("A task is already executing (s1-dmz).");
+    expect(screen.getAllByText(/A task is already executing/)).toHaveLength(1);
+    expect(
+      within(panel).getByText("Failed to execute task: A task is already executing (s1-dmz)."),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByLabelText("Output")).not.toBeInTheDocument();
   });
 
   it("only logs a failure to fetch tasks", async () => {
@@ -380,5 +398,20 @@ describe("Logs", () => {
       expect(count("GET /api/inspect/scenarios")).toBe(2);
       expect(count("GET /api/inspect/results")).toBe(2);
     });
+  });
+
+  it("opened for an evaluation log, shows the Logs tab with that log highlighted; a vanished log is said so", async () => {
+    install();
+    renderWithProviders(<ViewerPage target={{ kind: "eval-log", name: "b.json", seq: 1 }} />);
+    expect(await screen.findByRole("tab", { name: /Logs/, selected: true })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('[data-nav-item="eval-log:b.json"]')).toHaveAttribute("data-nav-highlight"),
+    );
+  });
+
+  it("says so when the log opened from the search is gone", async () => {
+    install();
+    renderWithProviders(<ViewerPage target={{ kind: "eval-log", name: "gone.json", seq: 1 }} />);
+    expect(await screen.findByText("gone.json is no longer among the evaluation logs.")).toBeInTheDocument();
   });
 });

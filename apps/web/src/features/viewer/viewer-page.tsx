@@ -11,6 +11,8 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { downloadWorkspaceFile, messageOf } from "@/lib/download";
+import { revealItem, useNavTarget } from "@/lib/nav-target";
+import type { PageProps } from "@/lib/page-types";
 import {
   deleteLog,
   executeTask,
@@ -28,7 +30,7 @@ import { useViewerControl } from "./use-viewer-control";
 
 type TabId = "viewer" | "execute" | "tasks" | "logs";
 
-export function ViewerPage() {
+export function ViewerPage({ target }: Pick<PageProps, "target">) {
   const queryClient = useQueryClient();
   const control = useViewerControl();
   const tasks = useInspectTasks();
@@ -43,6 +45,14 @@ export function ViewerPage() {
   const [confirmingDelete, setConfirmingDelete] = useState<EvaluationLog | null>(null);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
+  // A failure is said once: in the Execute tab's result panel, or by a toast if that tab is not in view.
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
+  useNavTarget(target, "eval-log", logs.data !== undefined, (t) => {
+    setTab("logs");
+    if (logs.data?.some((l) => l.name === t.name)) revealItem(`eval-log:${t.name}`);
+    else toast.error("Log not found", { description: `${t.name} is no longer among the evaluation logs.` });
+  });
 
   const refreshLogs = () => void queryClient.invalidateQueries({ queryKey: viewerKeys.logs });
 
@@ -61,11 +71,12 @@ export function ViewerPage() {
     try {
       const outcome = await executeTask({ scenario: task, model, limit: 1 });
       setResult(outcome);
-      if (!outcome.success) toast.error("Execution failed", { description: outcome.error ?? undefined });
+      if (!outcome.success && tabRef.current !== "execute")
+        toast.error("Execution failed", { description: outcome.error ?? undefined });
     } catch (e) {
       const message = messageOf(e, "Execution failed");
-      setResult({ success: false, exitCode: -1, stdout: message, error: message });
-      toast.error("Failed to execute task", { description: message });
+      setResult({ success: false, exitCode: -1, stdout: "", error: `Failed to execute task: ${message}` });
+      if (tabRef.current !== "execute") toast.error("Failed to execute task", { description: message });
     } finally {
       setIsExecuting(false);
       clearTimeout(refreshTimer.current);

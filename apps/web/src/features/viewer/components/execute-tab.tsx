@@ -88,16 +88,21 @@ export function ExecuteTab({
               )}
               <span className="text-sm font-normal text-muted-foreground">Exit code {result.exitCode}</span>
             </CardTitle>
-            {result.error && <CardDescription>{result.error}</CardDescription>}
+            {/* The error once: not again when the output already says it. */}
+            {result.error && !result.stdout.includes(result.error) && (
+              <CardDescription className="text-destructive">{result.error}</CardDescription>
+            )}
           </CardHeader>
-          <CardContent>
-            <pre
-              aria-label="Output"
-              className="max-h-[480px] overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-mono text-xs"
-            >
-              {result.stdout || "(no output)"}
-            </pre>
-          </CardContent>
+          {(result.stdout || !result.error) && (
+            <CardContent>
+              <pre
+                aria-label="Output"
+                className="max-h-[480px] overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap"
+              >
+                {result.stdout || "(no output)"}
+              </pre>
+            </CardContent>
+          )}
         </Card>
       )}
     </div>

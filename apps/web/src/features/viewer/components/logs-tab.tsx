@@ -44,6 +44,7 @@ export function LogsTab({
         <li
           key={log.id}
           data-testid="log-row"
+          data-nav-item={`eval-log:${log.name}`}
           className="flex flex-wrap items-center gap-4 px-4 py-3 hover:bg-muted/40"
         >
           <FileBracesIcon aria-hidden className="size-5 shrink-0 text-primary" />
