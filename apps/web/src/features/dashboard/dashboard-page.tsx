@@ -74,7 +74,7 @@ export function DashboardPage({ navigate }: PageProps) {
 
       {stats.data && <StatCards stats={stats.data} onOpenHealth={openHealth} />}
 
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <RecentActivity
             items={activity.data?.items}

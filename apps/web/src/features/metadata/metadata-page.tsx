@@ -125,7 +125,7 @@ export function MetadataPage() {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <MetadataList files={files} selectedId={selected.id} onSelect={setSelectedId} />
           <div className="lg:sticky lg:top-4">
             <MetadataDetail key={selected.id} file={selected} />

@@ -99,7 +99,7 @@ export function ScenarioPage({ target }: Pick<PageProps, "target">) {
           Devices, configurations, narratives and the task lists the models are scored on.
         </p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <ScenarioSidePanel
           scenario={selection.scenario}
           section={selection.section}

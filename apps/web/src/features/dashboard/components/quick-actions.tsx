@@ -18,7 +18,7 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
         <CardTitle>Quick Actions</CardTitle>
         <CardDescription>Common operations</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {actions.map((a, i) => {
           const button = (
             <Button

@@ -108,7 +108,7 @@ export function SuiteProgress({ suiteId, onDismiss }: { suiteId: string; onDismi
       <CardContent className="space-y-3">
         <Progress value={runs.length ? (done.length / runs.length) * 100 : 0} aria-label="Suite progress" />
         {isError && <p className="text-sm text-destructive">Failed to fetch suite progress</p>}
-        <ul className="grid gap-1 text-xs sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-1 text-xs sm:grid-cols-2 lg:grid-cols-3">
           {[...runs].reverse().map((r) => (
             <li key={r.id} className="flex justify-between gap-2 rounded bg-muted/40 px-2 py-1">
               <span className="truncate">{r.caseName}</span>

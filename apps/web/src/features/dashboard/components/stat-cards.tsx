@@ -64,7 +64,7 @@ function cardsOf(stats: SystemStats, onOpenHealth: () => void): StatCard[] {
 
 export function StatCards({ stats, onOpenHealth }: { stats: SystemStats; onOpenHealth: () => void }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {cardsOf(stats, onOpenHealth).map((card, i) => (
         <Card
           key={card.title}

@@ -21,13 +21,15 @@ export function FileList({ items, ...handlers }: { items: FileItem[] } & RowHand
   const header = (
     <div
       role="row"
-      className="grid grid-cols-[minmax(0,1fr)_6rem_11rem_7rem] gap-3 border-b bg-muted/40 px-4 py-2 text-xs font-medium text-muted-foreground"
+      className="grid grid-cols-[minmax(0,1fr)_4.5rem_auto] sm:grid-cols-[minmax(0,1fr)_6rem_11rem_7rem] gap-3 border-b bg-muted/40 px-4 py-2 text-xs font-medium text-muted-foreground"
     >
       <span role="columnheader">Name</span>
       <span role="columnheader" className="text-right">
         Size
       </span>
-      <span role="columnheader">Modified</span>
+      <span role="columnheader" className="hidden sm:block">
+        Modified
+      </span>
       <span role="columnheader" className="text-right">
         Actions
       </span>

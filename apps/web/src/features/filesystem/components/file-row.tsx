@@ -29,7 +29,7 @@ export const FileRow = memo(function FileRow({
       role="row"
       data-testid="file-row"
       data-nav-item={`file:${item.path}`}
-      className="grid grid-cols-[minmax(0,1fr)_6rem_11rem_7rem] items-center gap-3 border-b px-4 last:border-b-0 hover:bg-muted/50"
+      className="grid grid-cols-[minmax(0,1fr)_4.5rem_auto] sm:grid-cols-[minmax(0,1fr)_6rem_11rem_7rem] items-center gap-3 border-b px-4 last:border-b-0 hover:bg-muted/50"
       style={{ height: FILE_ROW_HEIGHT_PX }}
     >
       <div role="cell" className="flex min-w-0 items-center gap-3">
@@ -57,7 +57,7 @@ export const FileRow = memo(function FileRow({
       <div role="cell" className="text-right text-xs tabular-nums text-muted-foreground">
         {isDirectory ? "—" : formatBytes(item.size)}
       </div>
-      <div role="cell" className="text-xs text-muted-foreground">
+      <div role="cell" className="hidden text-xs text-muted-foreground sm:block">
         {dateTime.format(new Date(item.modified))}
       </div>
       <div role="cell" className="flex justify-end gap-1">

@@ -58,7 +58,10 @@ export function MetadataDetail({ file }: { file: MetadataFile }) {
           <TabsContent value="formatted">
             <dl className="divide-y rounded-lg border">
               {fields.map((f) => (
-                <div key={f.label} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4">
+                <div
+                  key={f.label}
+                  className="grid grid-cols-1 gap-1 px-4 py-3 text-sm sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4"
+                >
                   <dt className="text-muted-foreground">{f.label}</dt>
                   <dd>{f.value}</dd>
                 </div>

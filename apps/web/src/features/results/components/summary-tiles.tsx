@@ -65,7 +65,7 @@ function Tile({
 export function SummaryTiles({ files }: { files: ResultFile[] }) {
   const s = summarise(files);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Tile label="Total Files" value={String(s.total)} icon={FilesIcon} tone="bg-primary/10 text-primary" />
       <Tile
         label="Completed"

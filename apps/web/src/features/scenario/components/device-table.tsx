@@ -103,7 +103,7 @@ export function DeviceTable({ groups, caption }: { groups: readonly DeviceGroup[
                   {expanded && (
                     <tr className="bg-muted/20">
                       <td colSpan={COLUMNS.length} className="px-3 py-4">
-                        <div className="grid gap-4 pl-5.5 lg:grid-cols-2">
+                        <div className="grid grid-cols-1 gap-4 pl-5.5 lg:grid-cols-2">
                           <Labeled label="Misconfiguration">
                             {d.misconfig ? (
                               <div className="space-y-2 text-sm">

@@ -44,7 +44,7 @@ function SdlcComponents({ rows }: { rows: Reference["sdlc_components"] }) {
 
 function EnvironmentComponents({ items }: { items: Reference["environment_components"] }) {
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       {items.map((c) => (
         <Card key={c.name} className="gap-3">
           <CardHeader>

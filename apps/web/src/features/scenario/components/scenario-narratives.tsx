@@ -61,7 +61,7 @@ function Blueprint({ narrative: n }: { narrative: Narrative2View }) {
           ))}
         </ol>
       </Labeled>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Labeled label="Red Herrings">
           <BulletList items={b.making_it_realistic.red_herrings} />
         </Labeled>
@@ -88,7 +88,7 @@ export function ScenarioNarratives({ narratives }: { narratives: readonly Narrat
           <Labeled label="Attack Background">
             <Prose text={n.attack_background.description} />
           </Labeled>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Labeled label="Danger">
               <Prose text={n.attack_background.danger} />
             </Labeled>

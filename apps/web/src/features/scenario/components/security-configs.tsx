@@ -14,7 +14,7 @@ export function SecurityConfigs({ configs }: { configs: Scenario1View["configs"]
               {c.device} · <span className="font-mono text-xs">{c.path}</span>
             </CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4">
+          <CardContent className="grid grid-cols-1 gap-4">
             <CodePanel kind="baseline" title="Baseline" side={c.baseline} />
             <CodePanel kind="attack" title="Misconfigured" side={c.misconfig} />
           </CardContent>

@@ -26,7 +26,7 @@ export function TestCaseGroup({
         </Badge>
       </h2>
       {children}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {testCases.map((c) => (
           <TestCaseCard key={c.id} testCase={c} disabled={isExecuteDisabled} onExecute={onExecute} />
         ))}

@@ -37,7 +37,7 @@ export function ExecuteTab({
           <CardDescription>Run one sample of a task against a model; its eval log appears under Logs.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor="inspect-task">Task</Label>
               <Select value={task} onValueChange={onTaskChange} disabled={isExecuting}>
