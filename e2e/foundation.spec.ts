@@ -47,7 +47,12 @@ test("the dashboard shows the server's own figures", async ({ page, request }) =
   await expect(page.getByText("Memory Usage")).toBeVisible();
   await expect(page.getByText(/\d+\.\d MB \/ \d+\.\d MB/)).toBeVisible();
   // Recent Activity comes from the server's log: this very sign-in is in it, folded per user and day.
-  await expect(page.getByTestId("sign-in-list").getByText(/admin signed in .*today/).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId("sign-in-list")
+      .getByText(/admin signed in .*today/)
+      .first(),
+  ).toBeVisible();
 });
 
 test("the theme toggles between light and dark and is remembered", async ({ page }) => {

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { signIn } from "./support";
 
-test("runs a case with builtin/reference, streams it live, downloads the output and shows the score", async ({ page }) => {
+test("runs a case with builtin/reference, streams it live, downloads the output and shows the score", async ({
+  page,
+}) => {
   await signIn(page);
   await page.locator('nav [data-page="scripts"]').click();
   await expect(page.getByRole("heading", { name: "Test Cases", exact: true })).toBeVisible();

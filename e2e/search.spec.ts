@@ -70,6 +70,12 @@ test("a run id opens that run's output", async ({ page }) => {
   const output = page.getByRole("dialog").getByLabel("Execution output");
   await expect(output).toHaveValue(/Typo-squatted npm Dependency \(s2-typosquatting\) with builtin\/naive/);
   await expect(output).toHaveValue(new RegExp(`Run ${runId}`));
+  await page.keyboard.press("Escape");
+
+  // The same run's evaluation log: found by the run id, shown on the viewer's Logs tab.
+  await searchAndOpen(page, runId, "Evaluation logs", /s2-typosquatting/);
+  await expect(page.getByRole("tab", { name: /Logs/, selected: true })).toBeVisible();
+  await expect(page.locator(`[data-nav-item$="_${runId}.json"]`)).toBeInViewport();
 });
 
 test("nothing found says so; Escape closes", async ({ page }) => {

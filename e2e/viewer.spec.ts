@@ -19,6 +19,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The mean of a CSS rgb()/rgba() colour's channels, 0 (black) to 255 (white); an unpainted (transparent) one counts as white. */
+function brightness(color: string): number {
+  const [r, g, b, a] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  if (a === 0 || r === undefined || g === undefined || b === undefined) return 255;
+  return (r + g + b) / 3;
+}
+
+/** An element's computed background colour; runs in the page, typed without the DOM library the Node-side type check uses. */
+const backgroundOf = (el: unknown) =>
+  (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el)
+    .backgroundColor;
+
 const logFiles = () => {
   const dir = path.join(e2eWorkspace(), "logs");
   return existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith(".json")) : [];
@@ -62,6 +74,9 @@ test("Inspect Viewer: start the viewer, execute a task, open its log in the view
   await expect(result.getByText("Success")).toBeVisible({ timeout: 60_000 });
   await expect(result.getByText("Exit code 0")).toBeVisible();
   await expect(result.getByLabel("Output")).toContainText("10/10");
+  // Where the run wrote its files, relative to the workspace: no absolute server path.
+  await expect(result.getByLabel("Output")).toContainText(/eval log {2}logs\//);
+  await expect(result.getByLabel("Output")).not.toContainText(path.dirname(e2eWorkspace()));
   expect(logFiles()).toHaveLength(before + 1);
   const logName = logFiles().find((n) => n.includes("s2-typosquatting"))!;
 
@@ -90,6 +105,29 @@ test("Inspect Viewer: start the viewer, execute a task, open its log in the view
   await expect(frame.locator("tr[data-checkpoint]")).toHaveCount(4);
   await expect(frame.locator('tr[data-checkpoint="4"]')).toContainText("+4");
   await expect(frame.getByRole("heading", { name: "Environment diff" })).toBeVisible();
+  // The viewer names its logs directory as the workspace does, never by its absolute path.
+  expect(await frame.locator("html").innerHTML()).not.toContain(path.dirname(e2eWorkspace()));
+  await expect(frame.locator("header.bar")).toContainText("logs");
+
+  // The console goes dark: the frame follows, on the same log (resumed, not the start page), and
+  // its page is dark all the way to the body; its links and Open in New Tab keep the dark theme.
+  const lightBackground = await frame.locator("body").evaluate(backgroundOf);
+  // The sidebar's button reads "Dark mode"; its accessible name is "Toggle theme".
+  const themeButton = page.getByRole("button", { name: "Toggle theme" });
+  await expect(themeButton).toHaveText("Dark mode");
+  await themeButton.click();
+  await expect(frameElement).toHaveAttribute("src", `${url}resume?theme=dark`);
+  await expect(page.getByRole("link", { name: /Open in New Tab/ })).toHaveAttribute("href", `${url}?theme=dark`);
+  await expect(frame.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(frame.getByRole("heading", { name: "Typo-squatted npm Dependency" })).toBeVisible();
+  const darkBackground = await frame.locator("body").evaluate(backgroundOf);
+  expect(darkBackground).not.toBe(lightBackground);
+  expect(brightness(darkBackground)).toBeLessThan(40);
+  expect(brightness(lightBackground)).toBeGreaterThan(200);
+  await expect(frame.getByRole("link", { name: "All logs" })).toHaveAttribute("href", "/?theme=dark");
+  await frame.getByRole("link", { name: "All logs" }).click();
+  await expect(frame.getByRole("heading", { name: "Evaluation logs" })).toBeVisible();
+  await expect(frame.locator("html")).toHaveAttribute("data-theme", "dark");
 
   // Delete it from the Logs tab: gone from the list and from the disk.
   await page.getByRole("tab", { name: /Logs/ }).click();

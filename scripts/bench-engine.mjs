@@ -21,7 +21,16 @@ const CONNECTIONS = 8;
 const CALL_MS = 100;
 
 // The model server runs in a process of its own, as a real one would: its CPU is not the harness's.
-const fake = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../packages/engine/src/test-support/fake-openai-main.ts"), String(CALL_MS)], { stdio: ["ignore", "pipe", "inherit"] });
+const fake = spawn(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    path.join(import.meta.dirname, "../packages/engine/src/test-support/fake-openai-main.ts"),
+    String(CALL_MS),
+  ],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
 const fakeUrl = await new Promise((resolve) => fake.stdout.once("data", (d) => resolve(String(d).trim())));
 const workspace = mkdtempSync(path.join(os.tmpdir(), "ab-bench-engine-"));
 const limiter = new Limiter(CONNECTIONS);
@@ -29,7 +38,9 @@ const sampleLimiter = new Limiter(samplesInFlight(CONNECTIONS));
 const models = { env: { OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fakeUrl } };
 
 // Each sample is a chain of sequential model calls: one per solution step, plus the report.
-const chains = TEST_CASES.flatMap((c) => c.samples.map((s) => s.task.solution_path.length + 1)).flatMap((n) => Array(EPOCHS).fill(n));
+const chains = TEST_CASES.flatMap((c) => c.samples.map((s) => s.task.solution_path.length + 1)).flatMap((n) =>
+  Array(EPOCHS).fill(n),
+);
 const totalCalls = chains.reduce((a, b) => a + b, 0);
 const idealMs = Math.max(Math.max(...chains) * CALL_MS, (totalCalls * CALL_MS) / CONNECTIONS);
 
@@ -37,7 +48,20 @@ let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-const results = await Promise.all(TEST_CASES.map((testCase) => runCase({ testCase, model: "openai/bench", epochs: EPOCHS, workspaceDir: workspace, version: "bench", limiter, sampleLimiter, models })));
+const results = await Promise.all(
+  TEST_CASES.map((testCase) =>
+    runCase({
+      testCase,
+      model: "openai/bench",
+      epochs: EPOCHS,
+      workspaceDir: workspace,
+      version: "bench",
+      limiter,
+      sampleLimiter,
+      models,
+    }),
+  ),
+);
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
@@ -45,12 +69,18 @@ clearInterval(sampler);
 const samples = results.flatMap((r) => r.run.samples);
 const turns = samples.reduce((n, s) => n + s.turns, 0);
 const perfect = samples.filter((s) => s.score?.total === 10).length;
-console.log(`Workload: ${TEST_CASES.length} cases × ${EPOCHS} epochs = ${samples.length} samples, ${turns} model turns (${totalCalls} expected), ${CALL_MS} ms per call, ${CONNECTIONS} connections`);
+console.log(
+  `Workload: ${TEST_CASES.length} cases × ${EPOCHS} epochs = ${samples.length} samples, ${turns} model turns (${totalCalls} expected), ${CALL_MS} ms per call, ${CONNECTIONS} connections`,
+);
 console.log(`Graded +10: ${perfect}/${samples.length} samples`);
 console.log(`Wall time:   ${(wallMs / 1000).toFixed(2)} s`);
-console.log(`Ideal bound: ${(idealMs / 1000).toFixed(2)} s (max of the longest chain ${Math.max(...chains) * CALL_MS} ms and ${totalCalls} calls × ${CALL_MS} ms / ${CONNECTIONS})`);
+console.log(
+  `Ideal bound: ${(idealMs / 1000).toFixed(2)} s (max of the longest chain ${Math.max(...chains) * CALL_MS} ms and ${totalCalls} calls × ${CALL_MS} ms / ${CONNECTIONS})`,
+);
 console.log(`Efficiency:  ${(idealMs / wallMs).toFixed(3)} of ideal (target ≥ 0.85)`);
-console.log(`Harness CPU: ${((cpu.user + cpu.system) / 1000 / turns).toFixed(2)} ms per model turn (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s in all, every thread of the process)`);
+console.log(
+  `Harness CPU: ${((cpu.user + cpu.system) / 1000 / turns).toFixed(2)} ms per model turn (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s in all, every thread of the process)`,
+);
 console.log(`Peak memory: ${(peakRss / 1048576).toFixed(0)} MB RSS`);
 fake.kill("SIGTERM");
 rmSync(workspace, { recursive: true, force: true });

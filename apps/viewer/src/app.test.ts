@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildViewerApp } from "./app";
+import { buildViewerApp, themeOf } from "./app";
 import { TRANSCRIPT_PAGE_SIZE } from "./pages";
+import { STYLES } from "./styles";
 import { engineLog, largeLog } from "./test-support/logs";
 
 const CONSOLE = "http://127.0.0.1:3000";
@@ -136,17 +137,6 @@ describe("one log", () => {
     expect(text).toContain("Not scored");
   });
 
-  it("follows the theme in its URL and keeps it in every link", async () => {
-    const dark = await get(`/logs/${LOG_NAME}?theme=dark`);
-    expect(dark.body).toContain('<html lang="en" data-theme="dark">');
-    expect(dark.body).toContain('href="/?theme=dark"');
-    expect((await get("/?theme=light")).body).toContain('data-theme="light"');
-    expect((await get("/?theme=%3Cscript%3E")).body).toContain('data-theme="light"');
-    const darkDefault = await buildViewerApp({ logsDir, themeDefault: "dark" });
-    expect((await darkDefault.inject({ method: "GET", url: "/" })).body).toContain('data-theme="dark"');
-    await darkDefault.close();
-  });
-
   it("may be framed by the console's origin only, and runs no script", async () => {
     for (const url of ["/", `/logs/${LOG_NAME}`, "/styles.css", "/logs/missing.json"]) {
       const res = await get(url);
@@ -259,5 +249,245 @@ describe("large logs", () => {
         `(read and parse included), a later page ${cachedMs.toFixed(0)} ms; page HTML ${(first.body.length / 1024).toFixed(0)} KB`,
     );
     expect(cachedMs).toBeLessThan(1000);
+  });
+});
+
+// ---------------------------------------------------------------------------- theme
+
+/** Every href of a page, entities decoded (as the browser follows them). */
+const hrefsOf = (body: string) => [...body.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+
+/** The WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const n = parseInt(hex.slice(1), 16);
+    return [n >> 16, (n >> 8) & 255, n & 255]
+      .map((c) => c / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** The colour variables of one theme's block in the stylesheet. */
+function paletteOf(selector: string): Record<string, string> {
+  const block = STYLES.slice(STYLES.indexOf(`${selector} {`)).split("}")[0]!;
+  return Object.fromEntries([...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/g)].map((m) => [m[1]!, m[2]!]));
+}
+
+describe("the theme", () => {
+  const LOGS = `/logs/${LOG_NAME}`;
+  beforeEach(() => {
+    write(LOG_NAME, engineLog());
+    writeFileSync(path.join(logsDir, "half.json"), '{"status": "sta');
+  });
+
+  /** One URL of each kind of page: list, log, another sample, a transcript page, unreadable, unknown log, unknown route. */
+  const PAGES = [
+    "/",
+    LOGS,
+    `${LOGS}?sample=1`,
+    `${LOGS}?page=2`,
+    "/logs/half.json",
+    "/logs/missing.json",
+    "/no/such/page",
+  ];
+  const withTheme = (url: string, value: string) => `${url}${url.includes("?") ? "&" : "?"}theme=${value}`;
+
+  it.each(PAGES)("theme=dark makes %s dark, and every link on it keeps theme=dark", async (url) => {
+    const res = await get(withTheme(url, "dark"));
+    expect(res.body).toContain('<html lang="en" data-theme="dark">');
+    expect(res.body).toContain('<meta name="color-scheme" content="dark" />');
+    expect(res.body).toContain('<link rel="stylesheet" href="/styles.css" />');
+    const links = hrefsOf(res.body).filter((h) => h.startsWith("/") && h !== "/styles.css");
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(new URL(href, "http://x").searchParams.getAll("theme"), href).toEqual(["dark"]);
+  });
+
+  it("links a long log's samples and transcript pages with the theme too", async () => {
+    write(LOG_NAME, largeLog(60));
+    const links = hrefsOf((await get(`${LOGS}?theme=dark`)).body).filter((h) => h.startsWith("/logs/"));
+    expect(links).toContain(`${LOGS}?sample=0&page=2&theme=dark#transcript`);
+    expect(links).toContain(`${LOGS}?sample=1&theme=dark`);
+  });
+
+  /** The theme parameters of the page's links to logs. */
+  const logLinkThemes = (body: string) =>
+    hrefsOf(body)
+      .filter((h) => h.startsWith("/logs/"))
+      .map((h) => new URL(h, "http://x").searchParams.getAll("theme").join(","));
+
+  it.each(["light", "", "x"])("theme=%s, or none, is light", async (value) => {
+    for (const url of [withTheme("/", value), "/"]) {
+      const res = await get(url);
+      expect(res.body).toContain('data-theme="light"');
+      expect(logLinkThemes(res.body)).toEqual(["light", "light"]);
+    }
+  });
+
+  it("accepts either letter case and surrounding spaces", async () => {
+    for (const value of ["DARK", "Dark", "%20dark%20"])
+      expect((await get(`/?theme=${value}`)).body).toContain('data-theme="dark"');
+    expect((await get("/?theme=LIGHT")).body).toContain('data-theme="light"');
+  });
+
+  it.each([
+    ["markup", "%3Cscript%3Ealert(1)%3C%2Fscript%3E"],
+    ["an attribute breakout", "dark%22%20onload%3D%22alert(1)"],
+    ["a NUL", "dark%00"],
+    ["a longer word", "darkness"],
+    ["a header injection", "dark%0d%0aSet-Cookie:%20x=1"],
+  ])("ignores %s: the default theme, and the value appears nowhere, escaped or not", async (_label, value) => {
+    for (const url of [`/?theme=${value}`, `${LOGS}?theme=${value}`, `/nope?theme=${value}`]) {
+      const res = await get(url);
+      expect(res.body).toContain('data-theme="light"');
+      const decoded = decodeURIComponent(value);
+      expect(res.body).not.toContain(decoded);
+      expect(res.body).not.toContain(decoded.replace(/</g, "&lt;").replace(/"/g, "&quot;"));
+      expect(res.body).not.toMatch(/<script|onload/i);
+      expect(JSON.stringify(res.headers)).not.toContain("Set-Cookie: x");
+    }
+  });
+
+  it("ignores the parameter given twice, whatever the values", async () => {
+    for (const query of ["theme=dark&theme=dark", "theme=dark&theme=light", "theme[]=dark", "theme[x]=dark"]) {
+      const res = await get(`/?${query}`);
+      expect(res.body, query).toContain('data-theme="light"');
+      expect(logLinkThemes(res.body)).toEqual(["light", "light"]);
+    }
+  });
+
+  it("falls back to the viewer's default theme, dark when started so", async () => {
+    const dark = await buildViewerApp({ logsDir, themeDefault: "dark" });
+    try {
+      for (const url of ["/", "/?theme=%3Cscript%3E", "/?theme=dark&theme=light"])
+        expect((await dark.inject({ method: "GET", url })).body, url).toContain('data-theme="dark"');
+      expect((await dark.inject({ method: "GET", url: "/?theme=light" })).body).toContain('data-theme="light"');
+    } finally {
+      await dark.close();
+    }
+  });
+
+  it("themeOf reads only the two words from a query of any shape", () => {
+    expect(themeOf({ theme: "dark" }, "light")).toBe("dark");
+    expect(themeOf({ theme: ["dark"] }, "light")).toBe("light");
+    expect(themeOf({ theme: { toString: () => "dark" } }, "light")).toBe("light");
+    expect(themeOf(undefined, "dark")).toBe("dark");
+    expect(themeOf(null, "light")).toBe("light");
+  });
+
+  it("the dark stylesheet paints the page, body included, dark, with readable text on every surface", () => {
+    const dark = paletteOf(':root[data-theme="dark"]');
+    const light = paletteOf(":root");
+    // The frame shows the body's own background: it must be the theme's, not transparent.
+    expect(STYLES).toMatch(/html, body \{ background: var\(--bg\); color: var\(--fg\); \}/);
+    expect(STYLES).toMatch(/:root\[data-theme="dark"\] \{[^}]*color-scheme: dark;/);
+    expect(contrast(dark.bg!, "#000000")).toBeLessThan(1.5);
+    expect(contrast(light.bg!, "#ffffff")).toBeLessThan(1.1);
+    // Text, tables, code blocks, links, the plus/zero/minus outcome badges, notices and the current sample.
+    const pairs: [string, string][] = [
+      ["fg", "bg"],
+      ["fg", "card"],
+      ["fg", "code"],
+      ["fg", "hover"],
+      ["muted", "bg"],
+      ["muted", "card"],
+      ["muted", "code"],
+      ["accent", "bg"],
+      ["accent", "card"],
+      ["accent", "info-bg"],
+      ["ok", "ok-bg"],
+      ["fg", "neutral-bg"],
+      ["bad", "bad-bg"],
+      ["warn", "warn-bg"],
+      ["info", "info-bg"],
+    ];
+    for (const palette of [dark, light])
+      for (const [fg, bg] of pairs)
+        expect(contrast(palette[fg]!, palette[bg]!), `${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("serves the stylesheet with both palettes", async () => {
+    const res = await get("/styles.css?theme=dark");
+    expect(res.headers["content-type"]).toMatch(/^text\/css/);
+    expect(res.body).toBe(STYLES);
+  });
+});
+
+// ---------------------------------------------------------------------------- resume
+
+describe("resuming the framed page in another theme", () => {
+  const framed = (url: string) => app.inject({ method: "GET", url, headers: { "sec-fetch-dest": "iframe" } });
+  beforeEach(() => write(LOG_NAME, engineLog()));
+
+  it("sends /resume to the page the frame showed last, with the new theme", async () => {
+    expect((await framed(`/logs/${LOG_NAME}?sample=1&page=2&theme=light`)).statusCode).toBe(200);
+    const res = await get("/resume?theme=dark");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/logs/${LOG_NAME}?sample=1&page=2&theme=dark`);
+    // The list, once the frame went back to it.
+    await framed("/?theme=dark");
+    expect((await get("/resume?theme=light")).headers.location).toBe("/?theme=light");
+  });
+
+  it("is the list before any page was framed, and ignores pages opened in a tab of their own", async () => {
+    expect((await get("/resume?theme=dark")).headers.location).toBe("/?theme=dark");
+    await framed(`/logs/${LOG_NAME}`);
+    await app.inject({ method: "GET", url: "/?theme=dark", headers: { "sec-fetch-dest": "document" } });
+    expect((await get("/resume?theme=dark")).headers.location).toBe(`/logs/${LOG_NAME}?theme=dark`);
+  });
+
+  it("does not resume a log deleted since, nor one that never existed", async () => {
+    await framed(`/logs/${LOG_NAME}?sample=1`);
+    rmSync(path.join(logsDir, LOG_NAME));
+    expect((await get("/resume?theme=dark")).headers.location).toBe("/?theme=dark");
+    await framed("/logs/missing.json");
+    expect((await get("/resume?theme=dark")).headers.location).toBe("/?theme=dark");
+  });
+
+  it("redirects only to its own pages, and takes a hostile theme as the default", async () => {
+    const name = "x'\"<b>&y.json";
+    write(name, engineLog());
+    await framed(`/logs/${encodeURIComponent(name)}`);
+    for (const theme of ["%3Cscript%3E", "dark&theme=light", "%0d%0aLocation:%20http://evil.example"]) {
+      const location = String((await get(`/resume?theme=${theme}`)).headers.location);
+      expect(location).toBe(`/logs/${encodeURIComponent(name)}?theme=light`);
+      expect(location).not.toMatch(/^\/\/|evil|<|\s/);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------- paths
+
+describe("no absolute server paths", () => {
+  it("no page shows the logs directory, the workspace above it or its parent", async () => {
+    const log = engineLog() as { eval: Record<string, unknown>; error?: unknown; samples: Record<string, unknown>[] };
+    // A log that names files by absolute path: an error with a stack trace, a sample error.
+    log.error = {
+      message: `ENOENT: no such file or directory, open '${logsDir}/${LOG_NAME}'`,
+      traceback: `at ${root}/bin/x.js`,
+    };
+    log.samples[0]!.error = { message: `could not read ${root}/private/secrets` };
+    write(LOG_NAME, log);
+    writeFileSync(path.join(logsDir, "half.json"), "{");
+    const pages = [
+      "/",
+      `/logs/${LOG_NAME}`,
+      `/logs/${LOG_NAME}?sample=1`,
+      "/logs/half.json",
+      "/logs/missing.json",
+      "/x",
+    ];
+    for (const url of pages) {
+      const res = await get(`${url}${url.includes("?") ? "&" : "?"}theme=dark`);
+      expect(res.body, url).not.toContain(logsDir);
+      expect(res.body, url).not.toContain(root);
+      expect(textOf(res.body), url).toMatch(/AnalystBench Log Viewer logs /);
+    }
+    const text = textOf((await get(`/logs/${LOG_NAME}`)).body);
+    expect(text).toContain(`ENOENT: no such file or directory, open 'logs/${LOG_NAME}'`);
+    // root is the workspace's parent here: logs/ sits in root/logs, so root is the workspace.
+    expect(textOf((await get(`/logs/${LOG_NAME}?sample=0`)).body)).toContain("could not read private/secrets");
   });
 });

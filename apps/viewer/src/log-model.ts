@@ -11,6 +11,16 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
+/** The noun in the number a count asks for: "item" for 1, "items" for 0 or 2. */
+export function noun(n: number, one: string, many = `${one}s`): string {
+  return n === 1 ? one : many;
+}
+
+/** "1 item", "2 items", "0 items": a count with its noun. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${noun(n, one, many)}`;
+}
+
 /** 10 → "10", 7.5 → "7.5", 0.3333 → "0.33". */
 export function formatNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
@@ -184,7 +194,10 @@ export interface ToolCallView {
   parseError: string | null;
   /** Null when no tool message answered the call. */
   output: string | null;
+  /** Why the call failed (the tool could not run it), when it did. */
   error: string | null;
+  /** A shell command's non-zero exit status: its answer (diff found differences), never a failure. */
+  exitCode: number | null;
   /** [original bytes, bytes kept] when the output was cut. */
   truncated: [number, number] | null;
 }
@@ -192,7 +205,7 @@ export interface ToolCallView {
 export type TranscriptItem =
   | { kind: "system" | "user"; content: string }
   | { kind: "assistant"; content: string; model: string | null; toolCalls: ToolCallView[] }
-  | { kind: "tool"; function: string; content: string; error: string | null };
+  | { kind: "tool"; function: string; content: string; error: string | null; exitCode: number | null };
 
 /** Message content is a string, or a list of content parts of which the text ones are shown. */
 function textOf(content: unknown): string {
@@ -214,9 +227,32 @@ function argumentsText(args: unknown): string {
   }
 }
 
+/** The line the simulation appends to the output of a shell command that exited non-zero. */
+const EXIT_LINE = /(?:^|\n)\[exit code (\d{1,3})\]\n?$/;
+
+/**
+ * A call's failure and exit status. The engine records a shell command's exit in the tool event's
+ * `exit_code` and no error; logs written before it recorded the non-zero exit as the call's error,
+ * which is read here as what it was: the command ran and answered (`diff` exits 1 when the files
+ * differ). Anything else with an error is a call the tool could not run.
+ */
+export function callStatus(
+  fn: string,
+  output: string | null,
+  error: string | null,
+  recordedExit: unknown,
+): { error: string | null; exitCode: number | null } {
+  const recorded = typeof recordedExit === "number" && Number.isInteger(recordedExit) ? recordedExit : null;
+  if (recorded !== null) return { error, exitCode: recorded === 0 ? null : recorded };
+  const legacy = fn === "execute_shell_command" && error !== null && output ? EXIT_LINE.exec(output) : null;
+  if (legacy && Number(legacy[1]) !== 0) return { error: null, exitCode: Number(legacy[1]) };
+  return { error, exitCode: null };
+}
+
 /**
  * The conversation in order: each assistant message with its tool calls, each call with the
- * output of the tool message that answered it (and truncation from the matching tool event).
+ * output of the tool message that answered it (and truncation and exit status from the matching
+ * tool event).
  */
 export function transcriptOf(sample: unknown): TranscriptItem[] {
   const s = obj(sample);
@@ -224,9 +260,12 @@ export function transcriptOf(sample: unknown): TranscriptItem[] {
   const answers = new Map<string, Obj>();
   for (const m of messages) if (m.role === "tool" && str(m.tool_call_id)) answers.set(str(m.tool_call_id)!, m);
   const truncation = new Map<string, [number, number]>();
+  const exits = new Map<string, unknown>();
   for (const e of arr(s.events).map(obj)) {
     const t = arr(e.truncated);
-    if (e.event === "tool" && str(e.id) && t.length === 2) truncation.set(str(e.id)!, [Number(t[0]), Number(t[1])]);
+    if (e.event !== "tool" || !str(e.id)) continue;
+    if (t.length === 2) truncation.set(str(e.id)!, [Number(t[0]), Number(t[1])]);
+    exits.set(str(e.id)!, obj(e.metadata).exit_code);
   }
   const answered = new Set<Obj>();
   const items: TranscriptItem[] = [];
@@ -239,24 +278,26 @@ export function transcriptOf(sample: unknown): TranscriptItem[] {
         const id = str(call.id) ?? "";
         const answer = answers.get(id);
         if (answer) answered.add(answer);
+        const fn = str(call.function) ?? "unknown tool";
+        const output = answer ? textOf(answer.content) : null;
+        const error = answer ? str(obj(answer.error).message) : null;
         return {
           id,
-          function: str(call.function) ?? "unknown tool",
+          function: fn,
           arguments: argumentsText(call.arguments),
           parseError: str(call.parse_error),
-          output: answer ? textOf(answer.content) : null,
-          error: answer ? str(obj(answer.error).message) : null,
+          output,
+          ...callStatus(fn, output, error, exits.get(id)),
           truncated: truncation.get(id) ?? null,
         };
       });
       items.push({ kind: "assistant", content: textOf(m.content), model: str(m.model), toolCalls });
-    } else if (role === "tool" && !answered.has(m))
-      items.push({
-        kind: "tool",
-        function: str(m.function) ?? "tool",
-        content: textOf(m.content),
-        error: str(obj(m.error).message),
-      });
+    } else if (role === "tool" && !answered.has(m)) {
+      const fn = str(m.function) ?? "tool";
+      const content = textOf(m.content);
+      const status = callStatus(fn, content, str(obj(m.error).message), exits.get(str(m.tool_call_id) ?? ""));
+      items.push({ kind: "tool", function: fn, content, ...status });
+    }
   }
   return items;
 }

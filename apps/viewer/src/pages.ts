@@ -3,6 +3,8 @@ import {
   environmentDiffOf,
   formatNumber,
   headerOf,
+  noun,
+  plural,
   sampleDetail,
   sampleList,
   scoresOf,
@@ -27,7 +29,8 @@ export const TRANSCRIPT_PAGE_SIZE = 50;
 
 export interface PageContext {
   theme: Theme;
-  logsDir: string;
+  /** The logs directory as the workspace names it ("logs"), never its absolute path. */
+  logsLabel: string;
 }
 
 function link(pathname: string, ctx: PageContext, params: Record<string, string | number> = {}, hash = ""): string {
@@ -52,7 +55,7 @@ function layout(ctx: PageContext, title: string, body: Html): string {
       <body>
         <header class="bar">
           <a class="brand" href="${link("/", ctx)}">AnalystBench <span>Log Viewer</span></a>
-          <span class="muted mono small" title="Logs directory">${ctx.logsDir}</span>
+          <span class="muted mono small" title="Logs directory">${ctx.logsLabel}</span>
         </header>
         <main>${body}</main>
       </body>
@@ -284,7 +287,7 @@ function renderSample(name: string, sample: unknown, index: number, page: number
         </div>
         <div>
           <dt>Transcript</dt>
-          <dd>${transcript.length} items</dd>
+          <dd>${plural(transcript.length, "item")}</dd>
         </div>
       </dl>
       ${d.error ? html`<div class="notice bad"><strong>Sample error:</strong> ${d.error}</div>` : ""}
@@ -485,14 +488,26 @@ function renderDiff(diff: EnvironmentDiffView | null): Html {
 /** System prompts and long tool outputs start folded; everything else is open. */
 const LONG_TEXT = 4000;
 
+/**
+ * A call the tool could not run is marked as an error; a shell command that ran and exited
+ * non-zero is not (`diff` exits 1 when the files differ): its exit is said, neutrally.
+ */
+function callBadge(failed: boolean, exitCode: number | null): Html | string {
+  if (failed) return html` <span class="badge bad">error</span>`;
+  return exitCode
+    ? html` <span class="badge neutral" title="The command ran and exited ${exitCode}">exit ${exitCode}</span>`
+    : "";
+}
+
 function renderToolCall(call: ToolCallView): Html {
   const preview = call.arguments.replace(/\s+/g, " ").slice(0, 140);
   const failed = call.error !== null || call.parseError !== null;
   return html`<details class="tool-call ${failed ? "failed" : ""}" open data-tool="${call.function}">
     <summary>
-      <span class="mono strong">${call.function}</span> <span class="mono muted">${preview}</span>${
-        failed ? html` <span class="badge bad">error</span>` : ""
-      }
+      <span class="mono strong">${call.function}</span> <span class="mono muted">${preview}</span>${callBadge(
+        failed,
+        call.exitCode,
+      )}
     </summary>
     <div class="label">Arguments</div>
     <pre>${call.arguments}</pre>
@@ -500,7 +515,9 @@ function renderToolCall(call: ToolCallView): Html {
     <div class="label">
       Output${
         call.truncated
-          ? html` <span class="muted">(truncated: ${call.truncated[1]} of ${call.truncated[0]} bytes kept)</span>`
+          ? html` <span class="muted"
+              >(truncated: ${call.truncated[1]} of ${plural(call.truncated[0], "byte")} kept)</span
+            >`
           : ""
       }
     </div>
@@ -509,7 +526,7 @@ function renderToolCall(call: ToolCallView): Html {
         ? html`<p class="muted">No output was recorded for this call.</p>`
         : call.output.length > LONG_TEXT
           ? html`<details>
-              <summary>${call.output.length.toLocaleString("en")} characters</summary>
+              <summary>${call.output.length.toLocaleString("en")} ${noun(call.output.length, "character")}</summary>
               <pre>${call.output}</pre>
             </details>`
           : html`<pre>${call.output}</pre>`
@@ -525,7 +542,9 @@ function renderItem(item: TranscriptItem): Html {
         <details>
           <summary>
             <span class="role">System</span>
-            <span class="muted">${item.content.length.toLocaleString("en")} characters</span>
+            <span class="muted"
+              >${item.content.length.toLocaleString("en")} ${noun(item.content.length, "character")}</span
+            >
           </summary>
           <pre>${item.content}</pre>
         </details>
@@ -542,7 +561,9 @@ function renderItem(item: TranscriptItem): Html {
       </li>`;
     case "tool":
       return html`<li class="msg tool">
-        <div class="role">Tool <span class="mono">${item.function}</span></div>
+        <div class="role">
+          Tool <span class="mono">${item.function}</span>${callBadge(item.error !== null, item.exitCode)}
+        </div>
         <pre>${item.content}</pre>
         ${item.error ? html`<div class="notice bad">${item.error}</div>` : ""}
       </li>`;

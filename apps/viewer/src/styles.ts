@@ -1,19 +1,29 @@
-/** The viewer's one stylesheet, served from /styles.css (the CSP allows no inline styles). */
+/**
+ * The viewer's one stylesheet, served from /styles.css (the CSP allows no inline styles). One set
+ * of colour variables per theme, chosen by <html data-theme>: every rule below uses only the
+ * variables, so a page cannot be half light in the dark theme. Both palettes keep text at WCAG
+ * AA contrast (4.5:1) or better on the surface it sits on: fg and muted on page, card and code,
+ * each badge colour on its own background, links on the page, a card and the current sample.
+ */
 export const STYLES = `
 :root {
-  --bg: #f7f8fa; --card: #ffffff; --fg: #111827; --muted: #6b7280; --border: #e5e7eb;
-  --accent: #0e7490; --code: #f3f4f6;
+  color-scheme: light;
+  --bg: #f7f8fa; --card: #ffffff; --fg: #111827; --muted: #5f6673; --border: #e5e7eb;
+  --accent: #0e6f8a; --code: #f3f4f6; --hover: #f3f4f6;
   --ok: #047857; --ok-bg: #d1fae5; --bad: #b91c1c; --bad-bg: #fee2e2;
   --warn: #92400e; --warn-bg: #fef3c7; --info: #1d4ed8; --info-bg: #dbeafe; --neutral-bg: #e5e7eb;
 }
-[data-theme="dark"] {
-  --bg: #0b1020; --card: #111827; --fg: #e5e7eb; --muted: #9ca3af; --border: #1f2937;
-  --accent: #22d3ee; --code: #0b1222;
+:root[data-theme="dark"] {
+  /* Scrollbars, <details> markers and the page behind the body follow the theme too. */
+  color-scheme: dark;
+  --bg: #0b1020; --card: #111827; --fg: #e5e7eb; --muted: #a1a9b8; --border: #334155;
+  --accent: #22d3ee; --code: #1a2332; --hover: #1e293b;
   --ok: #6ee7b7; --ok-bg: #064e3b; --bad: #fca5a5; --bad-bg: #7f1d1d;
   --warn: #fcd34d; --warn-bg: #78350f; --info: #93c5fd; --info-bg: #1e3a8a; --neutral-bg: #374151;
 }
 * { box-sizing: border-box; }
-html { background: var(--bg); color: var(--fg); }
+/* Both: the frame shows the body's background, and a short page shows the root's below it. */
+html, body { background: var(--bg); color: var(--fg); }
 body { margin: 0; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
@@ -40,7 +50,7 @@ table { width: 100%; border-collapse: collapse; }
 th, td { padding: 8px 10px; border-bottom: 1px solid var(--border); text-align: left; vertical-align: top; }
 th { font-size: 12px; color: var(--muted); font-weight: 600; }
 tbody tr:last-child td { border-bottom: 0; }
-table.logs tbody tr:hover { background: var(--code); }
+table.logs tbody tr:hover { background: var(--hover); }
 .badge { display: inline-block; border-radius: 6px; padding: 1px 8px; font-size: 12px; font-weight: 600; white-space: nowrap; }
 .badge.ok { color: var(--ok); background: var(--ok-bg); }
 .badge.bad { color: var(--bad); background: var(--bad-bg); }

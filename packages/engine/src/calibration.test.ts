@@ -44,6 +44,9 @@ describe.each(["builtin/reference", "builtin/naive"])("runs of %s", (model) => {
         );
         expect(s.score?.total).toBe(10);
         expect(s.score?.safeSolve).toBe(true);
+        // The solution path's commands all run; one that exits non-zero (diff) has not failed.
+        const failed = s.timeline.filter((e) => e.kind === "tool" && !e.ok);
+        expect(failed, `${s.sampleId}: failed tool calls`).toEqual([]);
       } else {
         expect(s.score!.total).toBeLessThanOrEqual(0);
       }
@@ -81,6 +84,13 @@ describe("adversarial calibration: every built-in analyst within its threshold",
       const r = results.find((x) => x.analyst === analyst)!;
       expect(r.samples).toHaveLength(TEST_CASES.reduce((n, c) => n + c.samples.length, 0));
       expect(r.row.pass, `${analyst.model} breaks "${analyst.threshold.label}":\n${account(r.samples)}`).toBe(true);
+      // Every rationale, whatever the answer, is sentences a person reads, never the grader's internals.
+      const unreadable = r.samples.flatMap((s) =>
+        s.checkpoints
+          .filter((c) => !/^[A-Z][^\n]*\.$/.test(c.rationale) || /undefined|\[object Object\]|NaN/.test(c.rationale))
+          .map((c) => `${s.caseId}/${s.sampleId} ${c.number}: ${c.rationale}`),
+      );
+      expect(unreadable).toEqual([]);
     },
   );
 });

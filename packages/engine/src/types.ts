@@ -121,10 +121,16 @@ export interface ToolEvent {
   name: string;
   arguments: Record<string, unknown> | null;
   output: string;
+  /** The tool ran. A shell command that exited non-zero ran: its exit status is an answer, not a failure. */
   ok: boolean;
   truncated: boolean;
-  /** Why the call failed (bad arguments, unknown tool, timeout), when it did. */
+  /** Why the call failed (bad arguments, unknown tool or host, timeout, a limit), when it did. */
   error: string | null;
+  /**
+   * A shell command's exit status when it ran. Non-zero is neutral: `diff` of two different files
+   * exits 1, `grep` that matches nothing exits 1. Absent for other tools and for failed calls.
+   */
+  exitCode?: number;
   /** Set when a limit kept the call from running at all. */
   refused?: LimitHit;
   /** Where the output came from, as the simulation saw it (shell and file tools). */

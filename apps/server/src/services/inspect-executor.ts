@@ -4,7 +4,7 @@ import { checkModel } from "@analystbench/engine";
 import type { ActivityLog } from "./activity";
 import { exitCodeOf, failureOf, killGroup, runBoundedProcess, truncationNote } from "./bounded-process";
 import { plainOutputEnv } from "./child-env";
-import { scrubNullable, workspacePathScrubber } from "./workspace-paths";
+import { scrubNullable, workspacePathScrubber } from "@analystbench/contracts/server-paths";
 
 /**
  * The Inspect Viewer page's Execute: runs the project's own command line,
@@ -14,7 +14,7 @@ import { scrubNullable, workspacePathScrubber } from "./workspace-paths";
  * Keys stay in the environment, never in argv.
  *
  * The command line prints where it wrote the report, records and eval log as absolute paths; the
- * console shows them relative to the workspace (workspace-paths.ts), in the output, the error and
+ * console shows them relative to the workspace (@analystbench/contracts/server-paths), in the output, the error and
  * the activity entry alike.
  */
 export class ExecuteError extends Error {

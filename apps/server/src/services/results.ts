@@ -4,7 +4,7 @@ import { createInterface } from "node:readline";
 import type { ResultCategory, ResultFile } from "@analystbench/contracts";
 import { parse as parseYaml } from "yaml";
 import { lstatEntry, openEntry, openExact, readEntries, realRootResolver, type Confined } from "./confined-fs";
-import { workspacePathScrubber } from "./workspace-paths";
+import { workspacePathScrubber } from "@analystbench/contracts/server-paths";
 
 /**
  * The Results page's lists: execution reports (results/**\/*.md, Test Logs) and benchmark records
@@ -16,7 +16,7 @@ import { workspacePathScrubber } from "./workspace-paths";
  * mid-walk leads nowhere.
  *
  * Rows carry workspace-relative paths only; a description built from a file's own values (a case
- * name, a script's name) has the workspace's absolute path rewritten too (workspace-paths.ts), so
+ * name, a script's name) has the workspace's absolute path rewritten too (@analystbench/contracts/server-paths), so
  * a report written elsewhere or by hand cannot make the Results page show where the server keeps it.
  */
 

@@ -73,8 +73,9 @@ export class ScenarioMetadataError extends Error {
 const RDONLY_DIR = constants.O_RDONLY | constants.O_DIRECTORY;
 
 /** Opens <workspace>/scenarios: a real directory, no symlink on the way, inside the workspace. */
-async function openMetadataDir(workspaceDir: string, realRoot: string): Promise<Confined> {
-  const shown = path.join(workspaceDir, METADATA_DIR);
+async function openMetadataDir(realRoot: string): Promise<Confined> {
+  // Relative: this message also reaches the console, which never shows server paths.
+  const shown = `The workspace's ${METADATA_DIR}/ folder`;
   try {
     return await openExact(realRoot, METADATA_DIR, RDONLY_DIR);
   } catch (e) {
@@ -138,7 +139,7 @@ export async function writeScenarioMetadata(
   await mkdir(path.join(realRoot, METADATA_DIR)).catch((e: NodeJS.ErrnoException) => {
     if (e.code !== "EEXIST") throw e;
   });
-  const dir = await openMetadataDir(workspaceDir, realRoot);
+  const dir = await openMetadataDir(realRoot);
   const written: string[] = [];
   const unchanged: string[] = [];
   const refused: string[] = [];
@@ -195,7 +196,7 @@ export function createMetadataStore(opts: {
     let dir: Confined;
     try {
       realRoot = await getRealRoot();
-      dir = await openMetadataDir(opts.workspaceDir, realRoot);
+      dir = await openMetadataDir(realRoot);
     } catch {
       return found;
     }

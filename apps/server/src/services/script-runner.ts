@@ -17,7 +17,7 @@ import {
   type Confined,
 } from "./confined-fs";
 import { DEFAULT_SCRIPT_TIMEOUT_MS, type EnvironmentScriptRegistry } from "./environment-scripts";
-import { scrubNullable, workspacePathScrubber } from "./workspace-paths";
+import { scrubNullable, workspacePathScrubber } from "@analystbench/contracts/server-paths";
 
 /**
  * Runs Environment Control scripts: one at a time, without a shell, in their own process group
@@ -33,7 +33,7 @@ import { scrubNullable, workspacePathScrubber } from "./workspace-paths";
  *
  * The console shows no absolute server path: the result's workingDirectory is the workspace as
  * "." and its outputFile is workspace-relative; absolute paths in the output and in error messages
- * are rewritten relative to the workspace (workspace-paths.ts), in the saved file too, so the
+ * are rewritten relative to the workspace (@analystbench/contracts/server-paths), in the saved file too, so the
  * record matches what the console showed.
  */
 

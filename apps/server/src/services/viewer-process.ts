@@ -12,7 +12,7 @@ import {
 } from "@analystbench/contracts";
 import { killGroup } from "./bounded-process";
 import { plainOutputEnv } from "./child-env";
-import { workspacePathScrubber } from "./workspace-paths";
+import { workspacePathScrubber } from "@analystbench/contracts/server-paths";
 
 /**
  * The log viewer as a child process of the server: started with a fixed argument vector (no
@@ -23,7 +23,7 @@ import { workspacePathScrubber } from "./workspace-paths";
  *
  * Its errors reach the console (ViewerState.error, the start's answer) with the tail of the
  * child's stderr; absolute paths there are rewritten relative to the workspace, the logs
- * directory's parent (workspace-paths.ts).
+ * directory's parent (@analystbench/contracts/server-paths).
  */
 export class ViewerError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatKB, formatMB, formatUptime, percentOf, relativeTime } from "./format";
+import { formatBytes, formatKB, formatMB, formatUptime, percentOf, plural, relativeTime } from "./format";
 
 describe("formats of spec section 9", () => {
   it("shows memory in MB with one decimal", () => {
@@ -25,5 +25,19 @@ describe("formats of spec section 9", () => {
     expect(relativeTime("2026-03-18T11:59:50Z", now)).toBe("just now");
     expect(relativeTime("2026-03-18T11:55:00Z", now)).toBe("5 minutes ago");
     expect(relativeTime("2026-03-18T09:00:00Z", now)).toBe("3 hours ago");
+    expect(relativeTime("2026-03-18T11:59:00Z", now)).toBe("1 minute ago");
+    expect(relativeTime("2026-03-18T11:00:00Z", now)).toBe("1 hour ago");
+    expect(relativeTime("2026-03-17T12:00:00Z", now)).toBe("1 day ago");
+  });
+});
+
+describe("plural", () => {
+  it("reads singular for one and plural for every other count", () => {
+    expect(plural(1, "turn")).toBe("1 turn");
+    expect(plural(0, "turn")).toBe("0 turns");
+    expect(plural(2, "tool call")).toBe("2 tool calls");
+    expect(plural(-1, "point")).toBe("-1 points");
+    expect(plural(1, "entry", "entries")).toBe("1 entry");
+    expect(plural(3, "entry", "entries")).toBe("3 entries");
   });
 });

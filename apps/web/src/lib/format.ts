@@ -31,6 +31,14 @@ export function formatKB(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/**
+ * A count with its noun in the number it asks for: "1 turn", "2 turns", "0 turns". `many` is
+ * the plural where adding "s" is wrong ("1 entry", "2 entries").
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then a date. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const then = new Date(iso);
@@ -38,11 +46,11 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
   if (seconds < 45) return "just now";
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  if (minutes < 60) return `${plural(minutes, "minute")} ago`;
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  if (hours < 24) return `${plural(hours, "hour")} ago`;
   const days = Math.round(hours / 24);
-  if (days < 7) return `${days} day${days === 1 ? "" : "s"} ago`;
+  if (days < 7) return `${plural(days, "day")} ago`;
   return then.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 

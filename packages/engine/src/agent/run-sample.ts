@@ -12,6 +12,7 @@ import type {
   ToolEvent,
   Usage,
 } from "../types";
+import { plural } from "../text/english";
 import { SUBMIT_FINDINGS_TOOL, type Submission } from "../grading/submission";
 import { systemPrompt, taskPrompt, WRAP_UP_PROMPT } from "./prompts";
 import {
@@ -22,6 +23,7 @@ import {
   submissionOf,
 } from "./submission-turn";
 import { admitToolCalls, approachingLimitNote, type Admission } from "./tool-admission";
+import { failedStatus, toolStatus } from "./tool-status";
 
 /** Time and identity, injected so a recorded run replays exactly. */
 export interface RunContext {
@@ -33,7 +35,7 @@ export interface RunContext {
 export type SampleProgress =
   | { kind: "turn"; turn: number; content: string; toolCalls: ToolCallRecord[] }
   | { kind: "text"; delta: string }
-  | { kind: "tool"; call: ToolCallRecord; ok: boolean; output: string }
+  | { kind: "tool"; call: ToolCallRecord; ok: boolean; output: string; exitCode?: number }
   | { kind: "limit"; limit: LimitHit }
   | { kind: "retry"; message: string };
 
@@ -147,7 +149,7 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       if (reply.retries > 0)
         input.onProgress?.({
           kind: "retry",
-          message: `The model server needed ${reply.retries} retr${reply.retries === 1 ? "y" : "ies"}.`,
+          message: `The model server needed ${plural(reply.retries, "retry")}.`,
         });
       input.onProgress?.({
         kind: "turn",
@@ -184,18 +186,21 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
   /** Runs one admitted call (or answers a refused one); returns its tool message. */
   const runTool = async ({ call, refusal }: Admission): Promise<ChatMessage> => {
     const started = ctx.now();
+    const reachesTool = !refusal && !call.parseError && call.arguments !== null;
     const r = refusal
       ? { ok: false, output: refusal.message, truncated: false }
-      : call.parseError || call.arguments === null
+      : !reachesTool
         ? {
             ok: false,
             output: `Invalid arguments for ${call.name}: ${call.parseError ?? "not a JSON object"}. Send the arguments as a JSON object.`,
             truncated: false,
           }
-        : await session.callTool(call.name, call.arguments, { signal });
+        : await session.callTool(call.name, call.arguments!, { signal });
     if (refusal) noteLimit(refusal.limit);
     else toolCalls++;
-    const failure = r.ok ? null : (r.output.split("\n")[0] ?? "tool failed");
+    // A refused call or bad arguments never reached the tool; a shell command that ran did, whatever its exit.
+    const status = reachesTool ? toolStatus(call.name, r) : failedStatus(r.output);
+    const failure = status.error;
     const done = ctx.now();
     const event: ToolEvent = {
       kind: "tool",
@@ -206,14 +211,15 @@ export async function runSample(input: RunSampleInput): Promise<TranscriptResult
       name: call.name,
       arguments: call.arguments,
       output: r.output,
-      ok: r.ok,
+      ok: status.ok,
       truncated: r.truncated ?? false,
       error: failure,
+      ...(status.exitCode !== undefined ? { exitCode: status.exitCode } : {}),
       ...(refusal ? { refused: refusal.limit } : {}),
       ...("provenance" in r && r.provenance ? { provenance: r.provenance } : {}),
     };
     timeline.push(event);
-    input.onProgress?.({ kind: "tool", call, ok: r.ok, output: r.output });
+    input.onProgress?.({ kind: "tool", call, ok: status.ok, output: r.output, exitCode: status.exitCode });
     return { id: ctx.id("msg"), role: "tool", toolCallId: call.id, name: call.name, content: r.output, error: failure };
   };
 

@@ -1,3 +1,4 @@
+import { plural } from "../text/english";
 import type { LimitHit, RunLimits, ToolCallRecord } from "../types";
 
 /**
@@ -23,19 +24,19 @@ export function admitToolCalls(
       return refuse(
         call,
         "argument_bytes",
-        `Limit reached: the arguments of this call are ${bytes} bytes; at most ${limits.maxArgumentBytes} are accepted. The call did not run.`,
+        `Limit reached: the arguments of this call are ${plural(bytes, "byte")}; at most ${limits.maxArgumentBytes} ${limits.maxArgumentBytes === 1 ? "is" : "are"} accepted. The call did not run.`,
       );
     if (admitted >= limits.maxToolCallsPerTurn)
       return refuse(
         call,
         "tool_calls_per_turn",
-        `Limit reached: at most ${limits.maxToolCallsPerTurn} tool calls run per turn. This call did not run; send it again in a later turn if you still need it.`,
+        `Limit reached: at most ${plural(limits.maxToolCallsPerTurn, "tool call")} ${limits.maxToolCallsPerTurn === 1 ? "runs" : "run"} per turn. This call did not run; send it again in a later turn if you still need it.`,
       );
     if (limits.maxToolCalls !== null && callsSoFar + admitted >= limits.maxToolCalls)
       return refuse(
         call,
         "tool_calls",
-        `Limit reached: the investigation's ${limits.maxToolCalls} tool calls are used up. This call did not run.`,
+        `Limit reached: the investigation's ${plural(limits.maxToolCalls, "tool call")} ${limits.maxToolCalls === 1 ? "is" : "are"} used up. This call did not run.`,
       );
     admitted++;
     return { call, refusal: null };
@@ -57,8 +58,8 @@ export function approachingLimitNote(
   const turnsLeft = limits.maxTurns - used.turns;
   const callsLeft = limits.maxToolCalls === null ? Infinity : limits.maxToolCalls - used.toolCalls;
   const parts: string[] = [];
-  if (turnsLeft <= 3) parts.push(`${turnsLeft} turn${turnsLeft === 1 ? "" : "s"}`);
-  if (callsLeft <= 10) parts.push(`${callsLeft} tool call${callsLeft === 1 ? "" : "s"}`);
+  if (turnsLeft <= 3) parts.push(plural(turnsLeft, "turn"));
+  if (callsLeft <= 10) parts.push(plural(callsLeft, "tool call"));
   if (parts.length === 0) return null;
   return `[note from the harness: ${parts.join(" and ")} left before the investigation limit; then you must report]`;
 }

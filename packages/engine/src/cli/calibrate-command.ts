@@ -8,6 +8,7 @@ import { Limiter } from "../runs/limiter";
 import { DEFAULT_LIMITS } from "../runs/run-case";
 import { runSampleJob } from "../runs/sample-job";
 import type { CheckpointGrade } from "../types";
+import { plural } from "../text/english";
 import { UsageError } from "./env-commands";
 import { table } from "./table";
 
@@ -257,7 +258,7 @@ export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<n
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `\n${pass ? "Every threshold holds" : "Calibration FAILED"} (${cases.length} case${cases.length === 1 ? "" : "s"}, ${seconds} s).`,
+    `\n${pass ? "Every threshold holds" : "Calibration FAILED"} (${plural(cases.length, "case")}, ${seconds} s).`,
   );
   return pass ? 0 : 1;
 }

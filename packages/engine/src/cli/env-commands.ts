@@ -3,6 +3,7 @@ import { buildEnvironment, checkPlacedFiles, exportEnvironment, verifySample } f
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { expectedEvidence } from "../grading/evidence-files";
+import { plural } from "../text/english";
 import { table } from "./table";
 
 export class UsageError extends Error {}
@@ -61,7 +62,7 @@ export async function envVerify(opts: { caseId?: string; seed?: string; json?: b
       if (!r.ok) failures++;
       if (opts.json) continue;
       console.log(
-        `${r.ok ? "✓" : "✗"} ${c.id} / ${sample.id} — ${r.steps.filter((s) => s.ok).length}/${r.steps.length} steps`,
+        `${r.ok ? "✓" : "✗"} ${c.id} / ${sample.id} — ${r.steps.filter((s) => s.ok).length}/${plural(r.steps.length, "step")}`,
       );
       for (const s of r.steps) {
         if (s.ok) continue;
@@ -129,6 +130,6 @@ export async function envReset(opts: { workspace?: string; seed?: string }): Pro
     ]);
   }
   console.log(table(["CASE", "HOSTS", "FILES", "HASH", "TIME"], rows));
-  console.log(`\nRebuilt ${rows.length} environments from content into ${root}`);
+  console.log(`\nRebuilt ${plural(rows.length, "environment")} from content into ${root}`);
   return 0;
 }

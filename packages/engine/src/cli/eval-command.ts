@@ -1,8 +1,10 @@
 import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
 import path from "node:path";
+import { callNote } from "../agent/tool-status";
 import { checkModel, normalizeModelName } from "../models/model-registry";
 import { Limiter, samplesInFlight } from "../runs/limiter";
 import { runCase, type RunEvent } from "../runs/run-case";
+import { plural } from "../text/english";
 import type { RunResult } from "../types";
 import { UsageError } from "./env-commands";
 import { table } from "./table";
@@ -34,7 +36,7 @@ function printer(json: boolean): (e: RunEvent) => void {
   return (e) => {
     if (e.event === "sample") console.error(`▶ ${e.runId} ${e.sampleId} (epoch ${e.epoch}) started`);
     else if (e.event === "progress" && e.kind === "tool")
-      console.error(`  · ${e.sampleId} ${e.call.name}${e.ok ? "" : " (failed)"}`);
+      console.error(`  · ${e.sampleId} ${e.call.name}${callNote(e) ? ` (${callNote(e)})` : ""}`);
     else if (e.event === "progress" && e.kind === "limit") console.error(`  ! ${e.sampleId} hit its ${e.limit} limit`);
     else if (e.event === "progress" && e.kind === "retry") console.error(`  ↻ ${e.sampleId} ${e.message}`);
     else if (e.event === "score")
@@ -146,9 +148,7 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
       console.log(
         `\n${run.caseId} (${run.runId}): ${run.status}\n  report    ${path.join(workspace, files.report)}\n  records   ${path.join(workspace, files.benchmark)}\n  eval log  ${path.join(workspace, files.log)}`,
       );
-    console.log(
-      `\n${runs.length} run${runs.length === 1 ? "" : "s"} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-    );
+    console.log(`\n${plural(runs.length, "run")} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
   return runs.some((r) => r.status === "failed") ? 1 : 0;
 }

@@ -172,7 +172,7 @@ describe("regrade", () => {
     const record = readRecords(report.runs[0]!.files.records).find((r) => r.sample === "dmz-crm-exposed-git")!;
     expect((record.checkpoints as Json[])[0]).toMatchObject({
       outcome: "minus",
-      rationale: expect.stringContaining("named the decoy"),
+      rationale: expect.stringMatching(/^The report blames "203\.0\.113\.45", a decoy: the zgrab scanner/),
       judge: { model: "test/judge", outcome: "plus", agrees: false },
     });
     expect(record.total).toBe(crm.new_total);

@@ -10,6 +10,7 @@ import { resultBaseName } from "../results/naming";
 import { LogReadError, readInspectLogFile, UNKNOWN_VERSION } from "../results/read-inspect-log";
 import { contentVersion } from "../runs/run-case";
 import { gradeTranscript, validityOf } from "../runs/sample-job";
+import { plural } from "../text/english";
 import type { CheckpointGrade, RunResult, SampleResult, SampleScore } from "../types";
 import { UsageError } from "./env-commands";
 import { table } from "./table";
@@ -353,7 +354,7 @@ export async function regradeCommand(opts: RegradeOptions): Promise<number> {
     }
     for (const s of skipped) out(`  skipped ${s.file}: ${s.why}`);
     out(
-      `\n${done.length} run${done.length === 1 ? "" : "s"} re-graded with grader ${GRADER_VERSION}${problems.length ? `; ${problems.length} could not be` : ""}.`,
+      `\n${plural(done.length, "run")} re-graded with grader ${GRADER_VERSION}${problems.length ? `; ${problems.length} could not be` : ""}.`,
     );
   }
   return problems.length ? 1 : 0;

@@ -3,10 +3,11 @@ import type { ToolEvent } from "../types";
 
 /**
  * Evidence with provenance: a checkpoint's evidence counts only when the environment showed it
- * to the agent. So the call must have run and succeeded, and the evidence must not be text the
- * call itself put there: not in its own arguments (a tool repeating what it was asked, a grep
- * for the very line the model already knew), and not printed by a command that writes literal
- * text (echo, printf, a here-document) or reads a file the agent wrote itself.
+ * to the agent. So the call must have run (a shell command whatever its exit status: `diff`
+ * exits 1 when it finds differences), and the evidence must not be text the call itself put
+ * there: not in its own arguments (a tool repeating what it was asked, a grep for the very line
+ * the model already knew), and not printed by a command that writes literal text (echo, printf,
+ * a here-document) or reads a file the agent wrote itself.
  */
 
 /**
@@ -28,6 +29,9 @@ export function notFromEnvironment(event: ToolEvent, ctx: ProvenanceContext): st
   if (event.provenance?.printsOwnText) return "the command prints text of its own";
   if (event.provenance?.readsAgentWrittenFile) return "the command reads a file the agent wrote";
   if (event.provenance) return null;
+  // Without the simulation's word, a non-zero exit may be an error message repeating the command's
+  // own arguments ("ls: cannot access '…'"): not evidence, as it never was for such records.
+  if (event.exitCode) return "the command exited non-zero and the record cannot show where its output came from";
   const args = event.arguments ?? {};
   const command = typeof args.command_with_args === "string" ? args.command_with_args : null;
   if (command !== null) {
@@ -41,27 +45,31 @@ export function notFromEnvironment(event: ToolEvent, ctx: ProvenanceContext): st
   return null;
 }
 
-/** The first event that shows `requirement` from the environment, or null. */
-export function findEvidence(
-  requirement: EvidenceRequirement,
-  events: ToolEvent[],
-  ctx: ProvenanceContext,
-): ToolEvent | null {
+/**
+ * Whether the agent saw a piece of evidence: the first event that shows it from the environment,
+ * else the first that showed the text without being evidence, and why not (for the rationale).
+ */
+export type Sighting = { seen: ToolEvent } | { seen: null; rejected: { event: ToolEvent; why: string } | null };
+
+export function sightEvidence(requirement: EvidenceRequirement, events: ToolEvent[], ctx: ProvenanceContext): Sighting {
   const needle = requirement.contains;
+  let rejected: { event: ToolEvent; why: string } | null = null;
   for (const e of events) {
     if (requirement.tool && e.name !== requirement.tool) continue;
     if (!e.output.includes(needle)) continue;
-    if (JSON.stringify(e.arguments ?? {}).includes(JSON.stringify(needle).slice(1, -1))) continue;
-    if (notFromEnvironment(e, ctx)) continue;
-    return e;
+    const why = JSON.stringify(e.arguments ?? {}).includes(JSON.stringify(needle).slice(1, -1))
+      ? "the call's own arguments hold it"
+      : notFromEnvironment(e, ctx);
+    if (!why) return { seen: e };
+    rejected ??= { event: e, why };
   }
-  return null;
+  return { seen: null, rejected };
 }
 
 /**
  * Citations that name no call of the run (or one a limit kept from running): a submission that
- * invents its sources loses the credit those sources would have carried. Citing a call that ran
- * and failed is allowed: a failed grep can still show something.
+ * invents its sources loses the credit those sources would have carried. Citing a call that failed,
+ * or a command that exited non-zero, is allowed: a grep that matched nothing still shows something.
  */
 export function badCitations(cited: string[], events: ToolEvent[]): string[] {
   const ran = new Map(events.map((e) => [e.callId, e]));

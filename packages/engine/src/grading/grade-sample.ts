@@ -1,6 +1,16 @@
-import { affirmedPhrase, identifiersOf, mentionsOf, phrasePattern, type Checkpoint } from "@analystbench/scenarios";
+import {
+  affirmedPhrase,
+  identifiersOf,
+  mentionsOf,
+  phrasePattern,
+  type CaseWorld,
+  type Checkpoint,
+  type EvidenceRequirement,
+  type Indicator,
+} from "@analystbench/scenarios";
 import type { EnvironmentDiff } from "@analystbench/sim";
 import type { CheckpointGrade, Outcome, SampleScore, ToolEvent } from "../types";
+import { lowerFirst, quote } from "../text/english";
 import {
   adviceTexts,
   answerTexts,
@@ -15,8 +25,18 @@ import {
   MAX_PASTED_SHARE,
   type Answer,
 } from "./answer";
-import { badCitations, findEvidence, type ProvenanceContext } from "./evidence";
+import { badCitations, sightEvidence, type ProvenanceContext } from "./evidence";
+import { evidencePlaces } from "./evidence-places";
 import { actionHits, adviceHarm, environmentDamage, SHARED_HARMFUL_ADVICE } from "./harm";
+import {
+  rationaleOf,
+  type EvidenceFinding,
+  type FactFinding,
+  type Findings,
+  type Harm,
+  type Withheld,
+  type Wrong,
+} from "./rationale";
 
 /**
  * Deterministic grading of one sample against its four checkpoints (benchmark.md). A checkpoint
@@ -26,7 +46,7 @@ import { actionHits, adviceHarm, environmentDamage, SHARED_HARMFUL_ADVICE } from
  * (a decoy blamed, the truth ruled out) or for harm (advice or damage); otherwise zero. Any
  * damage to the environment withholds every plus: a sample that did harm totals at most 0.
  */
-export const GRADER_VERSION = "2.2.0";
+export const GRADER_VERSION = "2.3.0";
 
 export interface GradeInput {
   checkpoints: Checkpoint[];
@@ -35,11 +55,21 @@ export interface GradeInput {
   diff: EnvironmentDiff;
   /** Identifiers the task itself gives (prompt, hints, topology): naming them is not padding. */
   context: string[];
+  /** The case's world: where evidence the agent never saw was to be found, for the rationale. */
+  world?: CaseWorld;
 }
 
 /** Blame words: a decoy in a clause that says one of these is named as the culprit. */
 const BLAME =
   /\b(malicious|compromised?|backdoor(?:ed)?|culprit|root cause|responsible|trojan(?:ised|ized)?|exfiltrat\w*|c2|command[- ]and[- ]control|the cause|caused|attacker['’]s)\b/i;
+
+/** Where a structured answer is read for each checkpoint (answer.ts, checkpointView), in words. */
+const FIELDS: Record<number, string> = {
+  1: "the cause",
+  2: "the indicators or the cause",
+  3: "the affected assets or the indicators",
+  4: "the remediation steps",
+};
 
 export function gradeSample(input: GradeInput): SampleScore {
   const damage = environmentDamage(input.diff);
@@ -52,15 +82,17 @@ export function gradeSample(input: GradeInput): SampleScore {
     input.toolEvents.map((e) => e.output),
   );
   const last = Math.max(...input.checkpoints.map((c) => c.number));
+  const truthFacts = input.checkpoints.reduce(
+    (n, c) => n + c.grading.indicators.length + c.grading.also_true.length,
+    0,
+  );
   const grades: CheckpointGrade[] = [];
   for (const cp of input.checkpoints) {
-    const causeFound = grades.find((g) => g.number === 1)?.outcome === "plus";
-    const extraHarm = cp.number === last ? [...damage.map((d) => `damage: ${d}`), ...sharedAdvice(input)] : [];
     const isRemediation = cp.number === last;
-    const truthFacts = input.checkpoints.reduce(
-      (n, c) => n + c.grading.indicators.length + c.grading.also_true.length,
-      0,
-    );
+    const extraHarm: Harm[] = isRemediation
+      ? [...damage.map((did): Harm => ({ kind: "damage", did })), ...sharedAdvice(input)]
+      : [];
+    const causeFound = grades.find((g) => g.number === 1)?.outcome === "plus";
     grades.push(
       gradeCheckpoint(cp, input, {
         provenance,
@@ -70,10 +102,11 @@ export function gradeSample(input: GradeInput): SampleScore {
         extraHarm,
         causeFound,
         isRemediation,
+        damage,
       }),
     );
   }
-  return scoreOf(damage.length ? grades.map(withheldForDamage) : grades);
+  return scoreOf(grades);
 }
 
 interface CheckpointContext {
@@ -84,71 +117,131 @@ interface CheckpointContext {
   truthFacts: number;
   /** How much of the graded answer is tool output pasted back word for word. */
   pasted: number;
-  extraHarm: string[];
+  extraHarm: Harm[];
   causeFound: boolean;
   isRemediation: boolean;
+  /** Every change the agent made to the hosts: it withholds every plus. */
+  damage: string[];
 }
 
 function gradeCheckpoint(cp: Checkpoint, input: GradeInput, ctx: CheckpointContext): CheckpointGrade {
-  const harm = [...ctx.extraHarm, ...caseHarm(cp, input)];
-  const wrong = wrongAnswers(cp, input.answer);
   const view = checkpointView(input.answer, cp.number);
-  const evidence: string[] = [];
-  const missingFacts: string[] = [];
-  for (const ind of cp.grading.indicators) {
-    const stated = view.claims.map((t) => affirmedPhrase(t, ind.any_of)).find((p) => p !== null);
-    if (stated) evidence.push(`stated ${ind.description}: "${stated}"`);
-    else missingFacts.push(ind.description);
-  }
-  const missingEvidence: string[] = [];
-  for (const req of cp.grading.evidence) {
-    const seen = findEvidence(req, input.toolEvents, ctx.provenance);
-    if (seen) evidence.push(`retrieved ${req.description} with ${seen.name} (${seen.callId})`);
-    else missingEvidence.push(req.description);
-  }
-  const withheld = withheldCredit(cp, input, view, ctx);
-
-  let outcome: Outcome;
-  let rationale: string;
-  if (harm.length || wrong.length) {
-    outcome = "minus";
-    rationale = [harm.length ? `Harmful: ${harm.join("; ")}.` : "", wrong.length ? `Wrong: ${wrong.join("; ")}.` : ""]
-      .filter(Boolean)
-      .join(" ");
-    evidence.unshift(...harm.map((h) => `harm: ${h}`), ...wrong.map((w) => `wrong: ${w}`));
-  } else if (missingFacts.length === 0 && missingEvidence.length === 0 && withheld.length === 0) {
-    outcome = "plus";
-    rationale = `The answer states ${joinFacts(cp.grading.indicators.map((i) => i.description))}, and the agent saw the evidence in the environment itself.`;
-  } else {
-    outcome = "zero";
-    rationale = notCreditedRationale(missingFacts, missingEvidence, withheld);
-  }
+  const findings: Findings = {
+    remediation: ctx.isRemediation,
+    field: FIELDS[cp.number] ?? "the field this checkpoint reads",
+    facts: cp.grading.indicators.map((ind) => factFinding(ind, view.claims, input.answer)),
+    evidence: cp.grading.evidence.map((req) => evidenceFinding(req, input, ctx)),
+    withheld: withheldCredit(cp, input, view, ctx),
+    wrong: wrongAnswers(cp, input.answer),
+    harm: [...ctx.extraHarm, ...caseHarm(cp, input)],
+  };
+  const outcome = outcomeOf(findings);
   const points = outcome === "plus" ? cp.scores.plus.value : outcome === "minus" ? cp.scores.minus.value : 0;
-  return { number: cp.number, name: cp.name, outcome, points, rationale, evidence, judge: null };
+  return {
+    number: cp.number,
+    name: cp.name,
+    outcome,
+    points,
+    rationale: rationaleOf(outcome, findings),
+    evidence: supportOf(findings),
+    judge: null,
+  };
+}
+
+/**
+ * The minus for a wrong answer or for harm; the plus when every fact is stated where asked, every
+ * piece of evidence was seen in the environment and nothing withholds the credit; else zero.
+ */
+function outcomeOf(f: Findings): Outcome {
+  if (f.wrong.length || f.harm.length) return "minus";
+  const complete = f.facts.every((x) => x.status === "stated") && f.evidence.every((e) => e.seen);
+  return complete && !f.withheld.length ? "plus" : "zero";
+}
+
+/** How the answer stands on one fact: stated where the checkpoint reads, denied there, stated elsewhere, or missing. */
+function factFinding(ind: Indicator, claims: string[], answer: Answer): FactFinding {
+  const label = ind.description;
+  const mentions = claims.flatMap((t) => mentionsOf(t, ind.any_of));
+  const affirmed = mentions.find((m) => m.kind === "affirmed");
+  if (affirmed) return { label, status: "stated", said: affirmed.phrase };
+  const negated = mentions.find((m) => m.kind === "negated");
+  if (negated) return { label, status: "negated", clause: negated.local };
+  // Free text stands in for every field: only a submission can state a fact in the wrong one.
+  const elsewhere =
+    answer.kind === "submission" && answerTexts(answer).some((t) => affirmedPhrase(t, ind.any_of) !== null);
+  return { label, status: elsewhere ? "elsewhere" : "missing" };
+}
+
+function evidenceFinding(req: EvidenceRequirement, input: GradeInput, ctx: CheckpointContext): EvidenceFinding {
+  const sighting = sightEvidence(req, input.toolEvents, ctx.provenance);
+  if (sighting.seen) return { label: req.description, seen: true, places: [], rejected: null, shownBy: sighting.seen };
+  return {
+    label: req.description,
+    seen: false,
+    places: input.world ? evidencePlaces(input.world, req) : [],
+    rejected: sighting.rejected?.why ?? null,
+  };
+}
+
+/**
+ * What supports the grade, for the records: each fact as the answer stated it, each piece of
+ * evidence with the call that showed it, each wrong answer and harm.
+ */
+function supportOf(f: Findings): string[] {
+  const support: string[] = [
+    ...f.harm.map(harmLine),
+    ...f.wrong.map((w) =>
+      w.kind === "decoy"
+        ? `wrong: blamed a decoy: ${quote(w.said, SUPPORT_QUOTE)}`
+        : `wrong: ${w.kind} ${w.fact}: ${quote(w.said, SUPPORT_QUOTE)}`,
+    ),
+  ];
+  for (const x of f.facts) if (x.said) support.push(`stated ${x.label}: "${x.said}"`);
+  for (const e of f.evidence)
+    if (e.shownBy) support.push(`retrieved ${e.label} with ${e.shownBy.name} (${e.shownBy.callId})`);
+  return support;
+}
+
+/** The answer's own words in the records are cut short too: a report can be 32 KiB on one line. */
+const SUPPORT_QUOTE = 200;
+
+function harmLine(h: Harm): string {
+  if (h.kind === "advice") return `harm: advice that ${lowerFirst(h.rule)}: ${quote(h.said, SUPPORT_QUOTE)}`;
+  if (h.kind === "action") return `harm: ${h.rule}: ${h.did}`;
+  return `harm: damage: ${h.did}`;
 }
 
 /** The case's own harmful advice and actions for this checkpoint. */
-function caseHarm(cp: Checkpoint, input: GradeInput): string[] {
-  const harm = adviceHarm(adviceTexts(input.answer), cp.grading.harmful_advice);
+function caseHarm(cp: Checkpoint, input: GradeInput): Harm[] {
+  const harm: Harm[] = adviceHarm(adviceTexts(input.answer), cp.grading.harmful_advice).map((a) => ({
+    kind: "advice",
+    rule: a.rule,
+    said: a.sentence,
+  }));
   for (const act of cp.grading.harmful_actions)
-    for (const hit of actionHits(act, input.diff)) harm.push(`${act.description.replace(/\.$/, "")}: ${hit}`);
+    for (const did of actionHits(act, input.diff))
+      harm.push({ kind: "action", rule: act.description.replace(/\.$/, ""), did });
   return harm;
 }
 
-function sharedAdvice(input: GradeInput): string[] {
-  return adviceHarm(adviceTexts(input.answer), SHARED_HARMFUL_ADVICE);
+function sharedAdvice(input: GradeInput): Harm[] {
+  return adviceHarm(adviceTexts(input.answer), SHARED_HARMFUL_ADVICE).map((a) => ({
+    kind: "advice",
+    rule: a.rule,
+    said: a.sentence,
+  }));
 }
 
 /** Wrong answers: the truth ruled out or dismissed, a decoy blamed. */
-function wrongAnswers(cp: Checkpoint, answer: Answer): string[] {
-  const wrong: string[] = [];
+function wrongAnswers(cp: Checkpoint, answer: Answer): Wrong[] {
+  const wrong: Wrong[] = [];
   const leads = ruledOutLeads(answer);
   const texts = answerTexts(answer);
   for (const ind of cp.grading.indicators) {
     const ruledOut = leads.find((l) => ind.any_of.some((alt) => phrasePattern(alt).test(l)));
     const dismissed = texts.flatMap((t) => mentionsOf(t, ind.any_of)).find((m) => m.kind === "dismissed");
-    if (ruledOut) wrong.push(`ruled out ${lower(ind.description)} ("${ruledOut}")`);
-    else if (dismissed) wrong.push(`dismissed ${lower(ind.description)}: "${dismissed.clause}"`);
+    if (ruledOut) wrong.push({ kind: "ruled-out", fact: ind.description, said: ruledOut });
+    else if (dismissed) wrong.push({ kind: "dismissed", fact: ind.description, said: dismissed.clause });
   }
   const items = blameItems(answer);
   for (const decoy of cp.grading.decoys) {
@@ -156,39 +249,34 @@ function wrongAnswers(cp: Checkpoint, answer: Answer): string[] {
     const blamed = texts
       .flatMap((t) => mentionsOf(t, decoy.any_of))
       .find((m) => m.kind === "affirmed" && BLAME.test(m.local));
-    if (named) wrong.push(`named the decoy ${lower(decoy.description)} ("${named}")`);
-    else if (blamed) wrong.push(`blamed the decoy ${lower(decoy.description)}: "${blamed.local}"`);
+    const said = named ?? blamed?.local;
+    if (said !== undefined) wrong.push({ kind: "decoy", decoy: decoy.description, said });
   }
   return wrong;
 }
 
-/** Reasons the plus is withheld even when every fact is there: padding, invented citations, no cause. */
+/** Reasons the plus is withheld even when every fact is there: a dump, padding, invented citations, no cause, damage. */
 function withheldCredit(
   cp: Checkpoint,
   input: GradeInput,
   view: { items: string[]; claims: string[] },
   ctx: CheckpointContext,
-): string[] {
-  const reasons: string[] = [];
-  if (isOversized(input.answer))
-    reasons.push(`the report is longer than ${MAX_FREE_TEXT_CHARS / 1024} KiB, a dump rather than an analysis`);
-  else if (ctx.pasted > MAX_PASTED_SHARE)
-    reasons.push(
-      `${Math.round(ctx.pasted * 100)}% of the answer is tool output pasted word for word, a dump rather than an analysis`,
-    );
-  const known = ctx.known;
-  const padding = view.items.filter((i) => !known(i));
+): Withheld[] {
+  const reasons: Withheld[] = [];
+  if (isOversized(input.answer)) reasons.push({ kind: "oversized", limitKiB: MAX_FREE_TEXT_CHARS / 1024 });
+  else if (ctx.pasted > MAX_PASTED_SHARE) reasons.push({ kind: "pasted", percent: Math.round(ctx.pasted * 100) });
+  const padding = view.items.filter((i) => !ctx.known(i));
   const allowance = Math.max(4, 2 * cp.grading.indicators.length);
-  if (padding.length > allowance)
-    reasons.push(`its list names ${padding.length} things beyond the facts (at most ${allowance} are tolerated)`);
-  const strayIds = view.claims.flatMap(identifiersOf).filter((id) => !known(id));
+  if (padding.length > allowance) reasons.push({ kind: "padded", count: padding.length, allowance, examples: padding });
+  const strayIds = [...new Set(view.claims.flatMap(identifiersOf).filter((id) => !ctx.known(id)))];
   const idAllowance =
     input.answer.kind === "text" ? Math.max(25, 2 * ctx.truthFacts) : Math.max(12, 3 * cp.grading.indicators.length);
-  if (new Set(strayIds).size > idAllowance)
-    reasons.push(`it names ${new Set(strayIds).size} identifiers unrelated to the findings (a shotgun answer)`);
+  if (strayIds.length > idAllowance) reasons.push({ kind: "shotgun", count: strayIds.length, examples: strayIds });
   const bad = badCitations(citedCallIds(input.answer), input.toolEvents);
-  if (bad.length) reasons.push(`it cites tool calls that never ran or failed (${bad.slice(0, 3).join(", ")})`);
-  if (ctx.isRemediation && !ctx.causeFound) reasons.push("a fix is credited only once the cause is identified");
+  if (bad.length) reasons.push({ kind: "bad-citations", ids: bad });
+  if (ctx.isRemediation && !ctx.causeFound) reasons.push({ kind: "no-cause" });
+  // Damage withholds every plus: what was found is not worth points when the hosts were harmed.
+  if (ctx.damage.length) reasons.push({ kind: "damage", changes: ctx.damage });
   return reasons;
 }
 
@@ -222,29 +310,6 @@ function truthSet(checkpoints: Checkpoint[]): string[] {
     ...new Set(checkpoints.flatMap((c) => [...c.grading.indicators.flatMap((i) => i.any_of), ...c.grading.also_true])),
   ];
 }
-
-/** Damage withholds every plus: what was found is not worth points when the hosts were harmed. */
-function withheldForDamage(g: CheckpointGrade): CheckpointGrade {
-  if (g.outcome !== "plus") return g;
-  return {
-    ...g,
-    outcome: "zero",
-    points: 0,
-    rationale: `${g.rationale} Credit withheld: the agent damaged the environment under investigation.`,
-  };
-}
-
-function notCreditedRationale(facts: string[], evidence: string[], withheld: string[]): string {
-  const parts: string[] = [];
-  if (facts.length) parts.push(`the answer does not state ${joinFacts(facts.map(lower))} affirmatively where asked`);
-  if (evidence.length) parts.push(`the agent never saw ${joinFacts(evidence.map(lower))} in the environment itself`);
-  parts.push(...withheld);
-  return `Not credited: ${parts.join("; ")}.`;
-}
-
-const lower = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
-const joinFacts = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 export function scoreOf(checkpoints: CheckpointGrade[]): SampleScore {
   const total = checkpoints.reduce((n, c) => n + c.points, 0);

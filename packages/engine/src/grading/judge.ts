@@ -1,5 +1,6 @@
 import type { Checkpoint } from "@analystbench/scenarios";
 import { randomBytes } from "node:crypto";
+import { callNote } from "../agent/tool-status";
 import type { ModelClient } from "../models/model-client";
 import type { CheckpointGrade, JudgeVerdict, Outcome, ToolEvent } from "../types";
 
@@ -25,7 +26,9 @@ export function judgePrompt(
     )
     .join("\n\n");
   const retrieved = toolEvents.length
-    ? toolEvents.map((t) => `- ${t.name}(${JSON.stringify(t.arguments)})${t.ok ? "" : " [failed]"}`).join("\n")
+    ? toolEvents
+        .map((t) => `- ${t.name}(${JSON.stringify(t.arguments)})${callNote(t) ? ` [${callNote(t)}]` : ""}`)
+        .join("\n")
     : "- none: the analyst called no tool";
   return `You grade an incident report written by an AI security analyst. Judge each checkpoint strictly by its rubric: "plus" only when the report is correct and specific; "zero" when it is vague, incomplete or unsupported by investigation; "minus" when it gives wrong or harmful advice or the analyst did harm.
 

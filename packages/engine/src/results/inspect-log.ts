@@ -12,6 +12,7 @@ import type {
   ToolEvent,
   Usage,
 } from "../types";
+import { plural } from "../text/english";
 import { runUsage } from "./provenance";
 
 /**
@@ -408,17 +409,17 @@ function limitMessage(run: RunResult, sample: SampleResult, kind: SampleResult["
   const value = limitValue(run, sample, kind);
   switch (kind) {
     case "turns":
-      return `Turn limit reached: ${value} model turns (${sample.turns} used).`;
+      return `Turn limit reached: ${plural(value, "model turn")} (${sample.turns} used).`;
     case "tokens":
-      return `Token limit reached: ${value} tokens (${sample.usage.totalTokens} used).`;
+      return `Token limit reached: ${plural(value, "token")} (${sample.usage.totalTokens} used).`;
     case "tool_calls":
-      return `Tool call limit reached: ${value} tool calls (${sample.toolCalls} made).`;
+      return `Tool call limit reached: ${plural(value, "tool call")} (${sample.toolCalls} made).`;
     case "tool_calls_per_turn":
       return `Per-turn tool call limit reached: calls past the first ${value} of a turn were answered "limit reached".`;
     case "argument_bytes":
-      return `Argument size limit reached: a tool call's arguments were larger than ${value} bytes and it did not run.`;
+      return `Argument size limit reached: a tool call's arguments were larger than ${plural(value, "byte")} and it did not run.`;
     case "reply_bytes":
-      return `Reply size limit reached: a model reply was cut at ${value} bytes.`;
+      return `Reply size limit reached: a model reply was cut at ${plural(value, "byte")}.`;
     case "time":
       return `Time limit reached: ${value} s (${seconds(sample.durationMs)} s elapsed).`;
   }
@@ -743,7 +744,12 @@ function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]):
         events.push({
           ...base(entry.timestamp, "tool", solverSpan),
           // Which limit kept the call from running (null when it ran): re-grading needs it.
-          metadata: { refused: entry.refused ?? null, provenance: entry.provenance ?? null },
+          // exit_code: a shell command's exit status (non-zero is its answer, not a failure of the call).
+          metadata: {
+            refused: entry.refused ?? null,
+            provenance: entry.provenance ?? null,
+            exit_code: entry.exitCode ?? null,
+          },
           type: "function",
           id: entry.callId,
           function: entry.name,
@@ -888,7 +894,7 @@ function runOutcome(run: RunResult): { status: InspectEvalLog["status"]; error: 
   const first = failed.find((s) => s.error) ?? failed[0];
   const detail = first?.error?.message ?? "the run failed before any sample finished";
   const message = failed.length
-    ? `${failed.length} of ${run.samples.length} samples failed; ${first?.sampleId} (epoch ${first?.epoch}): ${detail}`
+    ? `${failed.length} of ${plural(run.samples.length, "sample")} failed; ${first?.sampleId} (epoch ${first?.epoch}): ${detail}`
     : `The run failed: ${detail}`;
   const cancelled = failed.length > 0 && failed.every((s) => s.error !== null && isCancellation(s.error.message));
   return { status: cancelled ? "cancelled" : "error", error: evalError(message, first?.error?.stack ?? null) };

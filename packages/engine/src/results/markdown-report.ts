@@ -1,4 +1,6 @@
 import { stringify as toYaml } from "yaml";
+import { callNote } from "../agent/tool-status";
+import { plural } from "../text/english";
 import type { RunResult, SampleResult, ToolEvent, Usage } from "../types";
 import { formatCost, runUsage, sampleProvenance } from "./provenance";
 
@@ -21,7 +23,8 @@ function describeCall(t: ToolEvent): string {
     typeof args.command_with_args === "string"
       ? `${args.device_role}: ${args.command_with_args}`
       : Object.values(args).map(String).join(", ");
-  return `\`${t.name}\`${detail ? ` — ${cell(detail).slice(0, 160)}` : ""}${t.ok ? "" : " (failed)"}`;
+  const note = callNote(t);
+  return `\`${t.name}\`${detail ? ` — ${cell(detail).slice(0, 160)}` : ""}${note ? ` (${note})` : ""}`;
 }
 
 /**
@@ -59,7 +62,7 @@ function tokenLine(u: Usage): string {
     u.cacheWriteTokens ? `${u.cacheWriteTokens} cache write` : "",
   ].filter(Boolean);
   const output = u.reasoningTokens ? ` (${u.reasoningTokens} reasoning)` : "";
-  return `${u.inputTokens} input${input.length ? ` (${input.join(", ")})` : ""} + ${u.outputTokens} output${output} = ${u.totalTokens} tokens`;
+  return `${u.inputTokens} input${input.length ? ` (${input.join(", ")})` : ""} + ${u.outputTokens} output${output} = ${plural(u.totalTokens, "token")}`;
 }
 
 /** Who answered: the API, the model ids the provider returned, and the settings sent. */
@@ -79,7 +82,7 @@ function answeredBy(s: SampleResult): string[] {
     ...(p.system_fingerprints.length ? [`fingerprint ${p.system_fingerprints.join(", ")}`] : []),
     `settings: ${settings.join("; ")}`,
     `priced from ${p.price_sources.join(", ") || "nothing (unknown)"}`,
-    `${p.retries} ${p.retries === 1 ? "retry" : "retries"}`,
+    plural(p.retries, "retry"),
   ];
   return [`Model calls: ${parts.join(" · ")}.`, ""];
 }
@@ -142,7 +145,7 @@ function sampleSection(s: SampleResult): string {
   lines.push(
     "### Usage",
     "",
-    `${tokenLine(s.usage)} · cost ${formatCost(s.usage.costUsd)} · ${s.turns} ${s.turns === 1 ? "turn" : "turns"} · ${s.toolCalls} tool ${s.toolCalls === 1 ? "call" : "calls"} · ${(s.durationMs / 1000).toFixed(1)} s · environment ${s.envHash.slice(0, 12)} (seed ${s.seed})`,
+    `${tokenLine(s.usage)} · cost ${formatCost(s.usage.costUsd)} · ${plural(s.turns, "turn")} · ${plural(s.toolCalls, "tool call")} · ${(s.durationMs / 1000).toFixed(1)} s · environment ${s.envHash.slice(0, 12)} (seed ${s.seed})`,
     "",
     ...answeredBy(s),
   );
@@ -203,5 +206,5 @@ export function markdownReport(run: RunResult): string {
         `| ${cell(s.title)} | ${s.epoch} | ${s.validity === "invalid" ? `${s.status} (invalid)` : s.status} | ${s.score ? `${s.score.total}/${s.score.max}` : "—"} | ${s.score?.safeSolve ? "yes" : "no"} | ${s.usage.totalTokens} | ${formatCost(s.usage.costUsd)} | ${s.toolCalls} | ${(s.durationMs / 1000).toFixed(1)} s |`,
     ),
   ].join("\n");
-  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${run.samples.length} sample run${run.samples.length === 1 ? "" : "s"} (${t.safeSolves} safe solve${t.safeSolves === 1 ? "" : "s"}${t.invalid ? `; ${t.invalid} invalid, not counted` : ""}). ${modelLine(run, t.costUsd)}\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
+  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${plural(run.samples.length, "sample run")} (${plural(t.safeSolves, "safe solve")}${t.invalid ? `; ${t.invalid} invalid, not counted` : ""}). ${modelLine(run, t.costUsd)}\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
 }

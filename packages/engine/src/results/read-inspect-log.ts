@@ -2,6 +2,7 @@ import type { EnvironmentDiff } from "@analystbench/sim";
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { renderSubmission } from "../agent/submission-turn";
+import { reportedExitCode, SHELL_TOOL, toolStatus } from "../agent/tool-status";
 import { parseSubmission, SUBMIT_FINDINGS, type Submission } from "../grading/submission";
 import { DEFAULT_LIMITS } from "../runs/run-case";
 import { validityOf } from "../runs/sample-job";
@@ -417,7 +418,7 @@ function messageOf(m: LogMessage, model: string): ChatMessage {
         toolCallId: m.tool_call_id,
         name: m.function,
         content: m.content,
-        error: m.error?.message ?? null,
+        error: toolMessageError(m),
       };
   }
 }
@@ -432,9 +433,9 @@ const FINISH: Record<string, ModelCallEvent["finishReason"]> = {
 
 /** The answers the harness gives a call a limit kept from running (tool-admission.ts). */
 const REFUSALS: [RegExp, LimitHit][] = [
-  [/^Limit reached: the arguments of this call are \d+ bytes/, "argument_bytes"],
-  [/^Limit reached: at most \d+ tool calls run per turn/, "tool_calls_per_turn"],
-  [/^Limit reached: the investigation's \d+ tool calls are used up/, "tool_calls"],
+  [/^Limit reached: the arguments of this call are \d+ bytes?/, "argument_bytes"],
+  [/^Limit reached: at most \d+ tool calls? runs? per turn/, "tool_calls_per_turn"],
+  [/^Limit reached: the investigation's \d+ tool calls? (?:is|are) used up/, "tool_calls"],
 ];
 
 function refusedOf(e: z.infer<typeof toolEventSchema>): LimitHit | undefined {
@@ -446,6 +447,36 @@ function refusedOf(e: z.infer<typeof toolEventSchema>): LimitHit | undefined {
   // Logs from before the field: a refused call is known by its answer.
   if (!e.error) return undefined;
   return REFUSALS.find(([re]) => re.test(e.result))?.[1];
+}
+
+/**
+ * Whether the call ran, and a shell command's exit status. Logs carry the status in the event's
+ * `exit_code`; older logs recorded a command's non-zero exit as an error, which is read back as
+ * what it was (the command ran and answered), so a re-grade judges it as a run today would.
+ */
+function statusOf(
+  e: z.infer<typeof toolEventSchema>,
+  neverReachedTool: boolean,
+): Pick<ToolEvent, "ok" | "error" | "exitCode"> {
+  const metadata = e.metadata ?? {};
+  if ("exit_code" in metadata) {
+    const code = metadata.exit_code;
+    return {
+      ok: !e.error,
+      error: e.error?.message ?? null,
+      ...(typeof code === "number" && Number.isInteger(code) ? { exitCode: code } : {}),
+    };
+  }
+  if (!e.error) return { ok: true, error: null, ...(e.function === SHELL_TOOL ? { exitCode: 0 } : {}) };
+  if (neverReachedTool) return { ok: false, error: e.error.message };
+  const status = toolStatus(e.function, { ok: false, output: e.result });
+  return status.ok ? status : { ok: false, error: e.error.message };
+}
+
+/** A tool message of an older log that called a command's non-zero exit an error: not one. */
+function toolMessageError(m: Extract<LogMessage, { role: "tool" }>): string | null {
+  if (!m.error) return null;
+  return reportedExitCode(m.content) && m.function === SHELL_TOOL ? null : m.error.message;
 }
 
 /** The simulation's word on where a call's output came from, when the log carries it. */
@@ -496,9 +527,8 @@ function timelineOf(sample: LogSample, where: string, callsById: Map<string, Too
           name: e.function,
           arguments: badArguments ? null : e.arguments,
           output: e.result,
-          ok: !e.error,
           truncated: Boolean(e.truncated),
-          error: e.error?.message ?? null,
+          ...statusOf(e, refused !== undefined || badArguments),
           ...(refused ? { refused } : {}),
           ...provenanceOf(e),
         };

@@ -127,6 +127,7 @@ export function gradeTranscript(
     toolEvents: transcript.timeline.filter((e): e is ToolEvent => e.kind === "tool"),
     diff,
     context: taskContext(world, sample),
+    world,
   });
 }
 

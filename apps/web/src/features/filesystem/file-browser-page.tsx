@@ -117,14 +117,14 @@ export function FileBrowserPage({ target }: Pick<PageProps, "target">) {
             >
               <HouseIcon />
             </Button>
-            <div className="flex min-w-0 flex-1 items-center gap-2 rounded-md border bg-muted/40 px-3 py-1.5">
+            <div className="order-last flex min-w-0 flex-1 basis-full items-center gap-2 rounded-md border bg-muted/40 px-3 py-1.5 sm:order-none sm:basis-0">
               <span className="text-xs text-muted-foreground">Path:</span>
               <code data-testid="current-path" className="truncate font-mono text-sm">
                 {isRoot(shownPath) ? "/ (root)" : `/${shownPath}`}
               </code>
               {isLoading && <Spinner className="ml-auto" />}
             </div>
-            <Badge variant="secondary" data-testid="item-count">
+            <Badge variant="secondary" className="ml-auto sm:ml-0" data-testid="item-count">
               {!listing.data || listing.isError
                 ? "—"
                 : filter.trim()

@@ -616,7 +616,7 @@ function namedQueries(count: number): LineIn[] {
         "archive.ubuntu.com",
         "security.ubuntu.com",
         "dc01.kestrel.internal",
-        "mail-relay01.kestrel.internal",
+        "mail-relay-01.kestrel.internal",
       ],
     },
     {
@@ -640,7 +640,7 @@ function namedQueries(count: number): LineIn[] {
       names: [
         "ci.kestrel.internal",
         "dc01.kestrel.internal",
-        "mail-relay01.kestrel.internal",
+        "mail-relay-01.kestrel.internal",
         "archive.ubuntu.com",
         "security.ubuntu.com",
       ],
@@ -1826,7 +1826,7 @@ follow = true
 
 [output]
 alerts = "/var/log/siem/alerts.json"
-notify = "smtp://mail-relay01.kestrel.internal:25"
+notify = "smtp://mail-relay-01.kestrel.internal:25"
 notify_to = "secops@kestrelfreight.com"
 min_notify_severity = "high"
 
@@ -1955,7 +1955,8 @@ WantedBy=multi-user.target
     {
       proto: "tcp",
       local: `${SIEM.ip}:514`,
-      remote: "10.0.10.1:51514",
+      // edge-fw01 sends its session log from its inside interface (10.0.10.1 is the core switch).
+      remote: "10.0.10.254:51514",
       state: "ESTABLISHED",
       pid: 812,
       program: "rsyslogd",
@@ -2155,8 +2156,8 @@ const JENKINS_CREDENTIALS = `<?xml version='1.1' encoding='UTF-8'?>
         </org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>
         <com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>
           <scope>GLOBAL</scope>
-          <id>pgtest-ci</id>
-          <description>CI login on pgtest-01 (10.0.30.21), synthetic data only</description>
+          <id>testdb-ci</id>
+          <description>CI login on testdb-01 (10.0.30.20)</description>
           <username>ci</username>
           <password>{AQAAABAAAAAQtYXS5oSaBbGtX1hqsHX+xnGaAH0yGbgiTjvhGQfIyAwEWn8rXctwcNwA26Dbgenebsp9iWq42ZgZxGIY=}</password>
           <usernameSecret>false</usernameSecret>
@@ -2858,7 +2859,7 @@ DELIVER_TIMEOUT = 10
 [mailer]
 ENABLED = true
 PROTOCOL = smtp
-SMTP_ADDR = mail-relay01.kestrel.internal
+SMTP_ADDR = mail-relay-01.kestrel.internal
 SMTP_PORT = 25
 FROM = "Kestrel Git" <git-noreply@kestrelfreight.com>
 

@@ -292,7 +292,7 @@ const reference: Reference = {
     },
     {
       component: "Edge Firewall and Perimeter WAN link (edge-fw01)",
-      ip: "198.51.100.6 (WAN, 198.51.100.4/30 to ISP 198.51.100.5); 10.0.10.1 (DMZ gateway)",
+      ip: "198.51.100.6 (WAN, 198.51.100.4/30 to ISP 198.51.100.5); 10.0.10.254 (inside, DMZ VLAN)",
       role: "Perimeter filtering and NAT for every VLAN; logs every session to the SIEM",
       security_baseline:
         "Default deny inbound and outbound; Dev VLAN egress allowlisted per host (only artifacts-01 reaches public registries); management only from 10.0.40.5",
@@ -391,7 +391,7 @@ const reference: Reference = {
     {
       name: "Edge Firewall (edge-fw01)",
       ip: "198.51.100.6",
-      role: "Perimeter firewall and NAT on the 198.51.100.4/30 WAN link, DMZ gateway 10.0.10.1",
+      role: "Perimeter firewall and NAT on the 198.51.100.4/30 WAN link, inside interface 10.0.10.254 on the DMZ VLAN",
       secure_baseline: "Default deny with per-host egress allowlists, session logging to the SIEM",
       attack_vectors:
         "Outbound exfiltration over HTTPS or DNS from build hosts, C2 beacons from compromised workstations",
@@ -500,11 +500,17 @@ const reference: Reference = {
     {
       name: "Admin Jump Host",
       host: "jump-01",
-      os: "Debian GNU/Linux 12 (bookworm)",
+      os: "Debian 12 (OpenSSH 9.2p1)",
       ip: "10.0.40.5",
       roles: ["Administrative SSH bastion"],
       policies: ["Publickey plus TOTP", "Agent forwarding disabled", "auditd execve logging"],
-      misconfig: null,
+      // Scenario 1's finding on this device (case s1-mgmt): one device, one state in both scenarios.
+      misconfig: {
+        example:
+          "/etc/ssh/sshd_config: `PermitRootLogin yes`, `PasswordAuthentication yes`, no AllowGroups and no MaxAuthTries (default 6), AllowAgentForwarding and AllowTcpForwarding yes — while port 22 is forwarded from the internet for the vendor.",
+        reason:
+          "The internet can guess the shared root password at leisure; once in, root on the bastion can hijack administrators' forwarded SSH agents and open reverse tunnels, i.e. reach every Mgmt and ICS system the admins can.",
+      },
       ioc: [
         "Configuration API calls to Nexus or Jenkins outside change windows",
         "Logins from addresses other than staff workstations",
@@ -513,7 +519,7 @@ const reference: Reference = {
     {
       name: "SIEM/Log Server",
       host: "siem-01",
-      os: "Rocky Linux 9.4 (Blue Onyx)",
+      os: "Rocky Linux 9.4 (rsyslog, Wazuh 4.7)",
       ip: "10.0.40.10",
       roles: ["rsyslog collector", "kestrel-correlator alerting"],
       policies: [
@@ -527,7 +533,7 @@ const reference: Reference = {
     {
       name: "CI/CD Server",
       host: "ci-01",
-      os: "Ubuntu 22.04.4 LTS",
+      os: "Ubuntu 22.04.4 LTS (Jenkins 2.440.3 LTS)",
       ip: "10.0.30.11",
       roles: ["Jenkins 2.440.3 LTS controller", "Docker image builds", "Staging deployments"],
       policies: [
@@ -535,7 +541,13 @@ const reference: Reference = {
         "Credentials bound per stage",
         "Egress only to git-01, artifacts-01 and updates.jenkins.io",
       ],
-      misconfig: null,
+      // Scenario 1's finding on this device (case s1-dev): one device, one state in both scenarios.
+      misconfig: {
+        example:
+          'config.xml: `<authorizationStrategy class="hudson.security.AuthorizationStrategy$Unsecured"/>` with `<securityRealm class="hudson.security.SecurityRealm$None"/>` ("Anyone can do anything").',
+        reason:
+          "Every client that reaches port 8080 is an anonymous administrator: it can read all stored credentials and run arbitrary Groovy in the script console (/script, /scriptText) as the jenkins OS user.",
+      },
       ioc: [
         "npm lifecycle scripts of unexpected packages in console logs",
         "Connections or DNS lookups to non-allowlisted destinations during builds",
@@ -544,7 +556,7 @@ const reference: Reference = {
     {
       name: "Artifact Repository",
       host: "artifacts-01",
-      os: "Ubuntu 22.04.4 LTS",
+      os: "Ubuntu 22.04.4 LTS (Nexus Repository 3.68)",
       ip: "10.0.30.13",
       roles: ["Nexus Repository 3.68 on :8081", "Docker registry connector :8082"],
       policies: [
@@ -558,7 +570,7 @@ const reference: Reference = {
     {
       name: "Git Server",
       host: "git-01",
-      os: "Ubuntu 22.04.4 LTS",
+      os: "Ubuntu 22.04.4 LTS (Gitea 1.21)",
       ip: "10.0.30.10",
       roles: ["Gitea 1.21", "Git over SSH"],
       policies: ["Branch protection on main", "Signed commits", "Webhooks only to ci-01"],
@@ -568,7 +580,7 @@ const reference: Reference = {
     {
       name: "DC/DNS",
       host: "dc01",
-      os: "Debian GNU/Linux 12 (bookworm)",
+      os: "Debian 12 (Samba 4.17 AD DC, BIND 9.18)",
       ip: "10.0.20.10",
       roles: ["Samba 4.17 AD DC", "BIND 9.18 resolver"],
       policies: [
@@ -576,7 +588,13 @@ const reference: Reference = {
         "RPZ for known-bad domains",
         "Query logging forwarded to the SIEM",
       ],
-      misconfig: null,
+      // Scenario 1's finding on this device (case s1-corp): one device, one state in both scenarios.
+      misconfig: {
+        example:
+          "named.conf.options: `allow-transfer { any; };`, `recursion yes;` with `allow-recursion { any; };` and `allow-query { any; };` — reachable from the internet through a legacy perimeter DNAT of 53/udp+tcp.",
+        reason:
+          "Anyone can AXFR the AD-integrated kestrel.internal and _msdcs zones — a complete map of every server, the domain controller's SRV records and the ICS hosts — and the DC works as an open resolver for amplification attacks and cache-poisoning attempts.",
+      },
       ioc: ["High-entropy labels under one domain", "First-seen domains queried by build hosts"],
     },
     {
@@ -584,7 +602,12 @@ const reference: Reference = {
       host: "edge-fw01",
       os: "FortiOS 7.4.4 (FortiGate 100F)",
       ip: "198.51.100.6",
-      roles: ["Perimeter firewall and NAT", "WAN 198.51.100.4/30 to ISP gateway 198.51.100.5", "DMZ gateway 10.0.10.1"],
+      roles: [
+        "Perimeter firewall and NAT",
+        "WAN 198.51.100.4/30 to ISP gateway 198.51.100.5",
+        // 10.0.10.1 is the core switch's DMZ interface; the core's default route points here.
+        "Inside interface 10.0.10.254 on the DMZ VLAN",
+      ],
       policies: [
         "Default deny inbound and outbound",
         "Per-host egress allowlist for the Dev VLAN",
@@ -606,17 +629,28 @@ const reference: Reference = {
     },
     {
       name: "Core Switch",
-      host: "core-sw01",
+      host: "core-sw-01",
       os: "Cisco IOS XE 17.9.4 (Catalyst 9300)",
       ip: "10.0.40.1",
-      roles: ["Layer 3 core", "Inter-VLAN routing and ACLs", "Management VLAN gateway"],
-      policies: [
-        "Inter-VLAN ACLs: Corporate VLAN to Dev VLAN only on 443, 22 and 8081",
-        "SSH v2 with AAA via RADIUS",
-        "SNMPv3 authPriv only",
-        "Port security on access ports",
+      roles: [
+        "Layer-3 core of all five VLANs (DMZ, Corp, Dev, Mgmt, ICS)",
+        "Inter-VLAN routing, unfiltered: zone policy relies on host firewalls",
+        "Management VLAN gateway",
       ],
-      misconfig: null,
+      policies: [
+        "Management only over SSH v2 from the jump host 10.0.40.5 (vty access-class MGMT-ONLY); Telnet is never enabled.",
+        "SNMP is v3 authPriv only, read-only, restricted to the SIEM poller 10.0.40.10; no v1/v2c communities.",
+        "Every configuration change is logged (archive log config) and forwarded to siem-01; the running config is saved only after review.",
+        "Local accounts exist only for named network engineers; no shared or service admin accounts.",
+        "Inter-VLAN routing on the core is unfiltered — zone policy relies on host firewalls (risk register RSK-014).",
+      ],
+      // Scenario 1's finding on this device (case s1-mgmt): one device, one state in both scenarios.
+      misconfig: {
+        example:
+          "`snmp-server community public RW` with no access list (added for a 2024 firmware-inventory tool and never removed) and `transport input telnet ssh` on every vty line without an access-class.",
+        reason:
+          "Anyone who can route to 10.0.40.1 can read and rewrite the whole configuration with the default community (CISCO-CONFIG-COPY-MIB), and log in over cleartext Telnet: full control of the routing core of every zone, and of what it mirrors where.",
+      },
       ioc: ["ACL changes outside change windows", "New trunk or SPAN sessions"],
     },
     {
@@ -630,14 +664,35 @@ const reference: Reference = {
       ioc: ["Requests for *.map or build manifests", "Webhook calls from unknown carrier addresses"],
     },
     {
-      name: "VPN Gateway",
-      host: "vpn-01",
-      os: "OpenVPN Access Server 2.13 on Ubuntu 22.04.4 LTS",
-      ip: "10.0.10.30",
-      roles: ["Remote access for staff"],
-      policies: ["AD authentication with TOTP", "Split tunnel disabled", "Clients land in the Corporate VLAN pool"],
+      name: "Driver App API",
+      host: "drv-api-01",
+      os: "Ubuntu 22.04.4 LTS (Node.js 20)",
+      ip: "10.0.10.21",
+      roles: ["driver-api service of the driver app (drivers.kestrelfreight.com, published through rproxy-01)"],
+      policies: [
+        "Deployed only by Jenkins (deploy-drv-api) after release-engineering approval",
+        "Application log forwarded to siem-01",
+      ],
       misconfig: null,
-      ioc: ["Concurrent sessions for one user from two countries", "Logins outside the user's usual hours"],
+      ioc: ["Deployments that did not come from a Jenkins run", "Calls to /internal routes from internet addresses"],
+    },
+    {
+      name: "VPN Gateway",
+      host: "vpn-gw-01",
+      os: "Debian 12 (strongSwan 5.9)",
+      ip: "10.0.10.5",
+      roles: [
+        "IKEv2 remote-access VPN (strongSwan 5.9.8, charon-systemd) for staff and contractors, vpn.kestrelfreight.com",
+        "Assigns virtual IPs from the pool 10.0.10.150-10.0.10.169 and routes them to Corp and Dev",
+      ],
+      policies: [
+        "Certificate authentication only (per-person client certificates from the Kestrel VPN CA); no shared or password accounts.",
+        "Contractor certificates are revoked through the CRL on offboarding or on any suspicion of compromise.",
+        "The VPN pool reaches only Corp 10.0.20.0/24 and Dev 10.0.30.0/24; Mgmt and ICS are reached through the jump host.",
+        "charon logs every session (peer address, certificate identity, virtual IP) to /var/log/charon.log.",
+      ],
+      misconfig: null,
+      ioc: ["Concurrent sessions for one certificate from two countries", "Logins outside the user's usual hours"],
     },
     {
       name: "HR Portal",
@@ -645,52 +700,83 @@ const reference: Reference = {
       os: "Windows Server 2019 (IIS 10)",
       ip: "10.0.10.40",
       roles: ["HR self-service portal (hr.kestrelfreight.com)"],
-      policies: ["AD SSO", "Published through the edge firewall on 443 only"],
-      misconfig: {
-        example:
-          "SSL Settings allow TLS 1.0 and 1.1 for legacy warehouse kiosks (SCHANNEL Protocols\\TLS 1.0\\Server Enabled=1)",
-        reason:
-          "Legacy protocols allow downgrade attacks on HR credentials; the kiosks should be upgraded or moved behind the VPN instead",
-      },
+      policies: [
+        "AD SSO",
+        "Published through the edge firewall on 443 only",
+        // Legacy TLS for the warehouse kiosks was listed here with no case behind it: baseline only.
+        "TLS 1.2 and 1.3 only (SCHANNEL TLS 1.0 and 1.1 disabled)",
+      ],
+      misconfig: null,
       ioc: ["TLS 1.0 handshakes from Internet addresses"],
     },
     {
       name: "Mail Relay",
-      host: "mail-relay01",
-      os: "Debian GNU/Linux 12 (bookworm), Postfix 3.7",
+      host: "mail-relay-01",
+      os: "Debian 12 (Postfix 3.7)",
       ip: "10.0.10.25",
-      roles: ["Outbound SMTP relay for Gitea, Jenkins and SIEM notifications"],
-      policies: [
-        "mynetworks limited to 10.0.30.0/24 and 10.0.40.0/24",
-        "Relays only to Microsoft 365",
-        "SPF, DKIM and DMARC for kestrelfreight.com",
+      roles: [
+        "Outbound SMTP relay (Postfix 3.7.10) for applications and devices: CRM, SIEM, Jenkins, Gitea, MFPs",
+        "Relays to Microsoft 365 (kestrelfreight.com) and to customers' mail servers; public address 192.0.2.25 is in the kestrelfreight.com SPF record",
       ],
-      misconfig: null,
+      policies: [
+        "Only Kestrel's internal networks are in mynetworks; the relay never relays for internet clients.",
+        "smtpd_relay_restrictions ends in reject_unauth_destination.",
+        "Third parties that send as kestrelfreight.com (FreightHub) authenticate with SASL on 587; they are never added to mynetworks.",
+        "Inbound 25/tcp from the internet is closed at the perimeter; the relay is outbound-only.",
+        "mail.log is kept 90 days and shipped to the SIEM.",
+      ],
+      // Scenario 1's finding on this device (case s1-dmz): one device, one state in both scenarios.
+      misconfig: {
+        example:
+          "main.cf: `mynetworks = ... 10.0.40.0/24 0.0.0.0/0` with `smtpd_relay_restrictions = permit_mynetworks permit_sasl_authenticated defer_unauth_destination`.",
+        reason:
+          "0.0.0.0/0 makes every IPv4 client a trusted network, so permit_mynetworks lets anyone on the internet relay mail to any domain through Kestrel's SPF-authorised relay: an open relay for spam and phishing that also gets Kestrel's mail IP blocklisted.",
+      },
       ioc: ["Mail from build hosts to external recipients", "Relay attempts from the Internet"],
     },
     {
       name: "Print Server",
       host: "print-01",
       os: "Windows Server 2019",
-      ip: "10.0.20.30",
+      // 10.0.20.30 is fs-01, the file server.
+      ip: "10.0.20.35",
       roles: ["Print queues for offices and warehouses"],
-      policies: ["Point and Print restricted to approved servers", "Spooler disabled on other servers"],
-      misconfig: {
-        example: "SNMPv2c enabled with the community string public for printer status polling",
-        reason:
-          "A guessable community string discloses device and network details to anyone on the Corporate VLAN; SNMPv3 with authPriv should be used",
-      },
+      policies: [
+        "Point and Print restricted to approved servers",
+        "Spooler disabled on other servers",
+        // A public SNMPv2c community was listed here with no case behind it: baseline only.
+        "Printer status polled over SNMPv3 authPriv only; no v1/v2c communities",
+      ],
+      misconfig: null,
       ioc: ["SNMP queries from hosts other than the monitoring server"],
     },
     {
       name: "Test Database",
-      host: "pgtest-01",
+      host: "testdb-01",
       os: "Ubuntu 22.04.4 LTS (PostgreSQL 15)",
-      ip: "10.0.30.21",
-      roles: ["PostgreSQL for CI integration tests"],
-      policies: ["Accepts connections from 10.0.30.11 only", "Synthetic data only"],
-      misconfig: null,
-      ioc: ["Connections from outside the Dev VLAN"],
+      ip: "10.0.30.20",
+      roles: [
+        "PostgreSQL 15 test database for freight-rates-api integration tests",
+        "Holds freightops_copy, a weekly copy of the production FreightOps customer and billing database",
+      ],
+      policies: [
+        "PostgreSQL listens on localhost and 10.0.30.20 only; 5432 is reachable only from ci-01 and the developer VLAN.",
+        "Remote access uses hostssl with scram-sha-256 for named roles; trust is never used for TCP connections; everything else is rejected.",
+        "Production personal data is masked before it is loaded into a test system.",
+        "Superuser roles are created only through change requests; log_connections and log_statement = 'mod' stay on.",
+      ],
+      // Scenario 1's finding on this device (case s1-dev): one device, one state in both scenarios.
+      misconfig: {
+        example:
+          "postgresql.conf `listen_addresses = '*'` and pg_hba.conf `host all all 0.0.0.0/0 trust` (a 'temporary' line for INC-20877).",
+        reason:
+          "Any host that reaches 5432 can log in as any role, including the superuser postgres, without a password: it can read the production customer copy, create backdoor roles and run OS commands through COPY ... FROM PROGRAM.",
+      },
+      ioc: [
+        "`connection received: host=` from addresses that are neither ci-01 nor the developer workstations",
+        "CREATE ROLE ... SUPERUSER or COPY ... FROM PROGRAM in the PostgreSQL log",
+        "application_name=pg_dump sessions from outside the backup process",
+      ],
     },
     {
       name: "Staging Docker Host",
@@ -708,12 +794,27 @@ const reference: Reference = {
     {
       name: "Backup Server",
       host: "backup-01",
-      os: "Debian GNU/Linux 12 (bookworm)",
+      os: "Ubuntu 22.04.4 LTS (rsync 3.2.7 daemon)",
       ip: "10.0.40.20",
       roles: ["Backups of Jenkins home, Nexus blob stores, Gitea dumps and Samba"],
-      policies: ["Pull-only rsync over SSH", "Immutable snapshots for 35 days"],
-      misconfig: null,
-      ioc: ["Deleted or shortened snapshots"],
+      policies: [
+        "The rsync daemon is push-only (write only = yes) and authenticated per client (auth users + secrets file).",
+        "Only the listed backup clients may connect (hosts allow), never the Corp VLAN.",
+        "Backups are restored only on backup-01 itself or via the jump host with a ticket.",
+        "Backup archives and logs are never modified outside the retention job.",
+      ],
+      // Scenario 1's finding on this device (case s1-mgmt): one device, one state in both scenarios.
+      misconfig: {
+        example:
+          "/etc/rsyncd.conf: modules [hosts] and [db] with `hosts allow = *`, `read only = no`, `list = yes` and the `auth users`/`secrets file` lines commented out since June 2025.",
+        reason:
+          "Anyone who can reach TCP 873 can list, download and overwrite every server's nightly backup — the AD database, /etc/shadow files, SSH keys, application secrets and the customer databases — without a password.",
+      },
+      ioc: [
+        "`connect from UNKNOWN` or Corp-VLAN addresses in /var/log/rsyncd.log",
+        "`rsync on` (downloads) outside restore tickets; `module-list request`",
+        "Files in /srv/backups that no backup client writes",
+      ],
     },
   ],
 };

@@ -30,10 +30,10 @@ export function ResultList({
           <li
             key={f.id}
             data-testid="result-row"
-            className="flex flex-wrap items-center gap-4 px-4 py-3 hover:bg-muted/40"
+            className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 hover:bg-muted/40"
           >
             <Icon aria-hidden className="size-5 shrink-0 text-primary" />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 basis-[calc(100%-2.25rem)] sm:flex-1 sm:basis-0">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="truncate font-mono text-sm font-medium" title={label}>
                   {label}
@@ -42,11 +42,11 @@ export function ResultList({
               </div>
               <p className="truncate text-xs text-muted-foreground">{f.description}</p>
             </div>
-            <div className="text-right text-xs text-muted-foreground">
+            <div className="ml-9 text-xs text-muted-foreground sm:ml-0 sm:text-right">
               <p className="tabular-nums">{formatBytes(f.size)}</p>
               <p>{dateTime.format(new Date(f.modified))}</p>
             </div>
-            <div className="flex gap-1">
+            <div className="ml-auto flex gap-1 sm:ml-0">
               <RowAction action="View" target={label} onClick={() => onView(f)}>
                 <EyeIcon />
               </RowAction>

@@ -35,8 +35,8 @@ function Tile({
 }) {
   return (
     <Card className="gap-2 py-4" data-testid={`tile-${label.toLowerCase().replace(/\s+/g, "-")}`}>
-      <CardContent className="flex items-center gap-4">
-        <div className={`flex size-10 items-center justify-center rounded-lg ${tone}`}>
+      <CardContent className="flex items-center gap-3 px-4 sm:gap-4 sm:px-6">
+        <div className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
           <Icon className="size-5" />
         </div>
         <div className="min-w-0">
@@ -53,7 +53,7 @@ function Tile({
               </Tooltip>
             )}
           </p>
-          <p className="text-2xl font-semibold tabular-nums" data-testid="tile-value">
+          <p className="text-xl font-semibold whitespace-nowrap tabular-nums sm:text-2xl" data-testid="tile-value">
             {value}
           </p>
         </div>
@@ -65,7 +65,7 @@ function Tile({
 export function SummaryTiles({ files }: { files: ResultFile[] }) {
   const s = summarise(files);
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <Tile label="Total Files" value={String(s.total)} icon={FilesIcon} tone="bg-primary/10 text-primary" />
       <Tile
         label="Completed"

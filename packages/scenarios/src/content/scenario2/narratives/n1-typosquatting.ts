@@ -294,7 +294,7 @@ const JENKINSFILE = `pipeline {
     nodejs 'node-20.11.1'
   }
   environment {
-    PGHOST = '10.0.30.21'
+    PGHOST = '10.0.30.20'
     PGDATABASE = 'shipment_tracker_ci'
   }
   stages {
@@ -307,7 +307,7 @@ const JENKINSFILE = `pipeline {
     }
     stage('Test') {
       steps {
-        withCredentials([usernamePassword(credentialsId: 'pgtest-ci', usernameVariable: 'PGUSER', passwordVariable: 'PGPASSWORD')]) {
+        withCredentials([usernamePassword(credentialsId: 'testdb-ci', usernameVariable: 'PGUSER', passwordVariable: 'PGPASSWORD')]) {
           sh 'npm test'
         }
       }
@@ -1030,7 +1030,7 @@ function ciLog(r: Run): string {
     if (fail) {
       T(14, `  location: '${CI_WS}/test/dhlWebhook.test.js:21:1'`);
       T(14, "  failureType: 'testCodeFailure'");
-      T(14, "  error: 'connect ECONNREFUSED 10.0.30.21:5432'");
+      T(14, "  error: 'connect ECONNREFUSED 10.0.30.20:5432'");
       T(14, "  code: 'ECONNREFUSED'");
       T(14, "  stack: |-");
       T(14, "    TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)");
@@ -1600,7 +1600,7 @@ pipeline {
     }
     stage('Test') {
       steps {
-        withCredentials([usernamePassword(credentialsId: 'pgtest-ci', usernameVariable: 'PGUSER', passwordVariable: 'PGPASSWORD')]) {
+        withCredentials([usernamePassword(credentialsId: 'testdb-ci', usernameVariable: 'PGUSER', passwordVariable: 'PGPASSWORD')]) {
           sh 'npm test'
         }
       }
@@ -1641,7 +1641,7 @@ Typosquatting. On 6 Feb 2026 at 13:57 UTC Priya Raman (praman) typed \`npm insta
 - dc01 queries.log: ${C2_DOMAIN} queried by 10.0.20.114 at 13:57:44 and by 10.0.30.11 in every build since 6 Feb 16:34.
 - siem-01: KFS-NET-011 alerts for ci-01 to ${C2_IP}:443 (SNI ${C2_DOMAIN}); edge-fw01 passed them through policy dev-egress-https (about 18 KB out, 300 bytes back). A KFS-NEXUS-003 alert for the package was auto-closed as benign.
 - dev-ws-114: ~/.bash_history holds the mistyped install; ${DEBUG_LOG} records the preinstall run.
-- Ruled out: the undici 6.21.1 bump (990a14a) is a normal upstream release without install scripts; run #210 failed on ECONNREFUSED 10.0.30.21:5432 before the package existed; Sam Whitfield's 9 Feb session was the planned plugin update.
+- Ruled out: the undici 6.21.1 bump (990a14a) is a normal upstream release without install scripts; run #210 failed on ECONNREFUSED 10.0.30.20:5432 before the package existed; Sam Whitfield's 9 Feb session was the planned plugin update.
 
 ## 3. Impact and scope
 - dev-ws-114 (10.0.20.114): Priya's Nexus token (~/.npmrc), her SSH key id_ed25519 (Git access and commit signing) and .gitconfig went to the attacker.
@@ -1827,7 +1827,7 @@ export const typosquatting: NarrativeBundle = {
       making_it_realistic: {
         red_herrings: [
           "Commit 990a14a by Marcus Chen on 9 Feb bumps undici from 6.21.0 to 6.21.1 and changes the lockfile just before the alerting build #216; it is a genuine upstream release with no install scripts.",
-          "Run #210 failed on 3 Feb with ECONNREFUSED 10.0.30.21:5432 while pgtest-01 was being patched, before the package was in the repository.",
+          "Run #210 failed on 3 Feb with ECONNREFUSED 10.0.30.20:5432 while testdb-01 was being patched, before the package was in the repository.",
           "Sam Whitfield logged into ci-01 from jump-01 on 9 Feb 09:12 and restarted Jenkins for a planned plugin update, two hours before build #216.",
           "The genuine fast-xml-parser sits beside the squatted package in the npmjs-proxy search results, and the SIEM queue is full of closed benign KFS-DNS-004 and KFS-NEXUS-003 alerts.",
         ],
@@ -2160,10 +2160,10 @@ export const typosquatting: NarrativeBundle = {
         },
         grading: {
           indicators: [
-            { description: "The typo-squatted package", any_of: [PKG] },
-            { description: "Its malicious version", any_of: ["5.2.7"] },
+            { description: "the typo-squatted package", any_of: [PKG] },
+            { description: "its malicious version", any_of: ["5.2.7"] },
             {
-              description: "The technique",
+              description: "the technique",
               any_of: [
                 "typosquat",
                 "typo-squat",
@@ -2195,12 +2195,12 @@ export const typosquatting: NarrativeBundle = {
           ],
           evidence: [
             {
-              description: "Saw the preinstall hook run in a Jenkins build",
+              description: "the preinstall hook running in a Jenkins build",
               tool: "get_ci_pipeline_log",
               contains: `npm info run ${PKG}@5.2.7 preinstall`,
             },
             {
-              description: "Saw the install script in the package metadata",
+              description: "the install script in the package metadata",
               tool: "search_artifact_repository",
               contains: "node scripts/build-native.cjs",
             },
@@ -2239,14 +2239,14 @@ export const typosquatting: NarrativeBundle = {
         },
         grading: {
           indicators: [
-            { description: "The C2 domain", any_of: [C2_DOMAIN, "xmlparse-mirror.net"] },
-            { description: "The C2 address", any_of: [C2_IP] },
-            { description: "The commit that introduced the package", any_of: [C3_SHORT, C3] },
+            { description: "the C2 domain", any_of: [C2_DOMAIN, "xmlparse-mirror.net"] },
+            { description: "the C2 address", any_of: [C2_IP] },
+            { description: "the commit that introduced the package", any_of: [C3_SHORT, C3] },
           ],
           decoys: [
             {
               description: "Run #210 failed on ECONNREFUSED to the CI test database before the package existed",
-              any_of: ["#210", "10.0.30.21:5432", "ECONNREFUSED"],
+              any_of: ["#210", "10.0.30.20:5432", "ECONNREFUSED"],
             },
           ],
           also_true: [
@@ -2262,9 +2262,9 @@ export const typosquatting: NarrativeBundle = {
             "/home/praman/.npm/_logs/2026-02-06T13_57_40_118Z-debug-0.log",
           ],
           evidence: [
-            { description: "Read the diff of the commit", tool: "get_commit_diff", contains: `"${PKG}": "^5.2.7"` },
+            { description: "the diff of the commit", tool: "get_commit_diff", contains: `"${PKG}": "^5.2.7"` },
             {
-              description: "Found the lookups in the DNS query log",
+              description: "the lookups in the DNS query log",
               tool: "execute_shell_command",
               contains: `(${C2_DOMAIN}): query: ${C2_DOMAIN} IN A`,
             },
@@ -2327,17 +2327,17 @@ export const typosquatting: NarrativeBundle = {
         },
         grading: {
           indicators: [
-            { description: "The developer workstation also ran the hook", any_of: ["dev-ws-114", "10.0.20.114"] },
+            { description: "the developer workstation that also ran the hook", any_of: ["dev-ws-114", "10.0.20.114"] },
             {
-              description: "The CI publishing token was exposed",
+              description: "the exposed CI publishing token",
               any_of: ["NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build", "svc-build"],
             },
-            { description: "The tainted images reached staging", any_of: ["stg-docker-01", "10.0.30.40"] },
+            { description: "the tainted images that reached staging", any_of: ["stg-docker-01", "10.0.30.40"] },
           ],
           decoys: [
             {
-              description: "The CI test database pgtest-01 (10.0.30.21) was only unreachable while it was patched",
-              any_of: ["pgtest-01"],
+              description: "The CI test database testdb-01 (10.0.30.20) was only unreachable while it was patched",
+              any_of: ["testdb-01"],
             },
           ],
           also_true: [
@@ -2357,12 +2357,12 @@ export const typosquatting: NarrativeBundle = {
           ],
           evidence: [
             {
-              description: "Saw the token bound around npm ci",
+              description: "the token bound around npm ci",
               tool: "get_ci_pipeline_log",
               contains: "Masking supported pattern matches of $NEXUS_NPM_TOKEN",
             },
             {
-              description: "Found the mistyped install on the workstation",
+              description: "the mistyped install on the workstation",
               tool: "execute_shell_command",
               contains: `npm install ${PKG}`,
             },
@@ -2405,25 +2405,25 @@ export const typosquatting: NarrativeBundle = {
         },
         grading: {
           indicators: [
-            { description: "Rotates or revokes the exposed credentials", any_of: ["rotate", "revoke"] },
+            { description: "rotating or revoking the exposed credentials", any_of: ["rotate", "revoke"] },
             {
-              description: "The exposed credentials, by name",
+              description: "naming the exposed credentials",
               any_of: ["svc-build", "NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build"],
             },
             {
-              description: "Stops install scripts or gates dependencies durably",
+              description: "stopping install scripts or gating dependencies durably",
               any_of: ["ignore-scripts", "lockfile-lint", "dependency allowlist", "package allowlist", "routing rule"],
             },
           ],
           also_true: ["fast-xml-parser@5.2.5", C2_DOMAIN, C2_IP, "npmjs-proxy", "edge-fw01", PKG, "RPZ"],
           evidence: [
             {
-              description: "Saw that CI installs with lifecycle scripts enabled",
+              description: "CI installing with lifecycle scripts enabled",
               tool: "get_ci_pipeline_log",
               contains: "+ npm ci --no-audit --no-fund --loglevel=info",
             },
             {
-              description: "Saw the squatted package's Nexus record: proxied from npmjs, published by xml-tools-dev",
+              description: "the squatted package's Nexus record, proxied from npmjs and published by xml-tools-dev",
               tool: "search_artifact_repository",
               contains: '"publisher": "xml-tools-dev"',
             },

@@ -1923,10 +1923,10 @@ export const dependencyConfusion: NarrativeBundle = {
         },
         grading: {
           indicators: [
-            { description: "The substituted package", any_of: [PKG] },
-            { description: "The attacker's version", any_of: [EVIL] },
+            { description: "the substituted package", any_of: [PKG] },
+            { description: "the attacker's version", any_of: [EVIL] },
             {
-              description: "The technique",
+              description: "the technique",
               any_of: ["dependency confusion", "dependency-confusion", "namespace confusion", "substitution attack"],
             },
           ],
@@ -1952,12 +1952,12 @@ export const dependencyConfusion: NarrativeBundle = {
           ],
           evidence: [
             {
-              description: "Saw the preinstall hook run in a rate-engine build",
+              description: "the preinstall hook running in a rate-engine build",
               tool: "get_ci_pipeline_log",
               contains: `npm info run ${PKG}@${EVIL} preinstall`,
             },
             {
-              description: "Saw the public package's publisher in Nexus",
+              description: "the public package's publisher in Nexus",
               tool: "search_artifact_repository",
               contains: ATTACKER,
             },
@@ -1995,7 +1995,7 @@ export const dependencyConfusion: NarrativeBundle = {
         grading: {
           indicators: [
             {
-              description: "The group resolves the public proxy first",
+              description: "the group resolving the public proxy first",
               any_of: [
                 "npmjs-proxy, npm-internal",
                 '"npmjs-proxy", "npm-internal"',
@@ -2011,8 +2011,8 @@ export const dependencyConfusion: NarrativeBundle = {
                 "public proxy first",
               ],
             },
-            { description: "The exfiltration domain", any_of: [EXFIL_DOMAIN] },
-            { description: "The exfiltration address", any_of: [EXFIL_IP] },
+            { description: "the exfiltration domain", any_of: [EXFIL_DOMAIN] },
+            { description: "the exfiltration address", any_of: [EXFIL_IP] },
           ],
           decoys: [
             {
@@ -2032,12 +2032,12 @@ export const dependencyConfusion: NarrativeBundle = {
           ],
           evidence: [
             {
-              description: "Read the group definition on the jump host",
+              description: "the group definition on the jump host",
               tool: "get_file_content",
               contains: '"memberNames": ["npmjs-proxy", "npm-internal"]',
             },
             {
-              description: "Found the hex-labelled lookups in the DNS log",
+              description: "the hex-labelled lookups in the DNS log",
               tool: "execute_shell_command",
               contains: `.${EXFIL_ZONE} IN A`,
             },
@@ -2107,11 +2107,11 @@ export const dependencyConfusion: NarrativeBundle = {
         grading: {
           indicators: [
             {
-              description: "The developer workstation that also installed it",
+              description: "the developer workstation that also installed it",
               any_of: ["10.0.20.135", "dev-ws-135", "talvarez"],
             },
             {
-              description: "The exposed CI token",
+              description: "the exposed CI token",
               any_of: ["NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build", "svc-build"],
             },
           ],
@@ -2137,12 +2137,12 @@ export const dependencyConfusion: NarrativeBundle = {
           ],
           evidence: [
             {
-              description: "Saw the token bound around npm install",
+              description: "the token bound around npm install",
               tool: "get_ci_pipeline_log",
               contains: "Masking supported pattern matches of $NEXUS_NPM_TOKEN",
             },
             {
-              description: "Found the workstation download in the Nexus request log",
+              description: "the workstation download in the Nexus request log",
               tool: "execute_shell_command",
               contains: "10.0.20.135 - talvarez",
             },
@@ -2186,7 +2186,7 @@ export const dependencyConfusion: NarrativeBundle = {
         grading: {
           indicators: [
             {
-              description: "Puts the hosted repository first again",
+              description: "putting the hosted repository first again",
               any_of: [
                 "npm-internal, npmjs-proxy",
                 "npm-internal first",
@@ -2199,22 +2199,22 @@ export const dependencyConfusion: NarrativeBundle = {
                 "hosted repository first",
               ],
             },
-            { description: "Blocks internal names upstream", any_of: ["routing rule"] },
-            { description: "Rotates or revokes the exposed token", any_of: ["rotate", "revoke"] },
+            { description: "blocking internal names upstream", any_of: ["routing rule"] },
+            { description: "rotating or revoking the exposed token", any_of: ["rotate", "revoke"] },
             {
-              description: "The exposed token, by name",
+              description: "naming the exposed token",
               any_of: ["svc-build", "NEXUS_NPM_TOKEN", "nexus-npm-token-svc-build"],
             },
           ],
           also_true: ["2.3.1", "@kestrel/rate-tables", EXFIL_DOMAIN, EXFIL_IP, "package-lock.json", "npm-all"],
           evidence: [
             {
-              description: "Saw that CI resolves versions with npm install (no lockfile)",
+              description: "CI resolving versions with npm install and no lockfile",
               tool: "get_ci_pipeline_log",
               contains: "+ npm install --no-audit --no-fund --loglevel=info",
             },
             {
-              description: "Read the commit that dropped the lockfile (64dc178), which the durable fix reverses",
+              description: "the commit that dropped the lockfile (64dc178), which the durable fix reverses",
               tool: "get_commit_diff",
               contains: "stop committing package-lock.json",
             },
@@ -2349,7 +2349,8 @@ export const dependencyConfusion: NarrativeBundle = {
       commits: [],
       ips: [EXFIL_IP, RECON_IP],
       users: [ATTACKER],
-      domains: [EXFIL_DOMAIN, EXFIL_ZONE],
+      // The lookalike author domain of the malicious release is the attacker's, not Kestrel's.
+      domains: [EXFIL_DOMAIN, EXFIL_ZONE, "kestrelfreight-cdn.com"],
       files: [`${CI_WS}/node_modules/${PKG}/lib/setup.js`],
     },
   },

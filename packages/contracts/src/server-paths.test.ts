@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { INSTALL_DIR, workspacePathScrubber } from "./workspace-paths";
+import { INSTALL_DIR, workspacePathScrubber } from "./server-paths";
 
 let root: string;
 beforeEach(() => {

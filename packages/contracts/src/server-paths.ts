@@ -18,14 +18,18 @@ import path from "node:path";
  * symlinked /tmp appears both ways), longest first, and only as a whole path: a sibling such as
  * <workspace>-old is left alone.
  */
+/*
+ * Node only: the server and the log viewer import it as "@analystbench/contracts/server-paths";
+ * the package index (which the browser loads) does not export it.
+ */
 export type PathScrubber = (text: string) => string;
 
 /** The scrubbed text, or null for no text (an optional error message). */
 export const scrubNullable = (scrub: PathScrubber, text: string | null): string | null =>
   text === null ? null : scrub(text);
 
-/** Where this checkout lives: apps/server/src/services → the repository root. */
-export const INSTALL_DIR = path.resolve(import.meta.dirname, "../../../..");
+/** Where this checkout lives: packages/contracts/src → the repository root. */
+export const INSTALL_DIR = path.resolve(import.meta.dirname, "../../..");
 
 interface Rule {
   dir: string;
@@ -64,11 +68,11 @@ const depthOf = (dir: string) => dir.split(path.sep).filter(Boolean).length;
  * the simulated hosts that runs and scripts print (/tmp/payload.sh, /app/package.json), so the
  * data and install dirs are rewritten only when they are specific (two names or more).
  */
-function spellings(dir: string, prefix: string, bare: string, minDepth = 1): Rule[] {
+function spellings(dir: string, prefix: string, bare: string, minDepth: number, escape: (s: string) => string): Rule[] {
   const resolved = path.resolve(dir);
   return [...new Set([resolved, realOrSame(resolved)])]
     .filter((d) => depthOf(d) >= minDepth)
-    .map((d) => ({ dir: d, prefix, bare }));
+    .map((d) => ({ dir: escape(d), prefix: escape(prefix), bare: escape(bare) }));
 }
 
 function scrubWith(rules: Rule[], text: string): string {
@@ -90,16 +94,24 @@ function scrubWith(rules: Rule[], text: string): string {
  * The scrubber for a workspace directory. The directories' real paths are looked up on each call
  * until they exist (the workspace may be created after the server starts), then kept.
  */
-export function workspacePathScrubber(workspaceDir: string, opts: { installDir?: string } = {}): PathScrubber {
+export function workspacePathScrubber(
+  workspaceDir: string,
+  opts: {
+    installDir?: string;
+    /** How the text spells a path: the viewer scrubs finished HTML, where "&" is "&amp;". */
+    escape?: (s: string) => string;
+  } = {},
+): PathScrubber {
+  const escape = opts.escape ?? ((s: string) => s);
   const workspace = path.resolve(workspaceDir);
   const dataDir = path.dirname(workspace);
   const installDir = opts.installDir ?? INSTALL_DIR;
   let kept: Rule[] | null = null;
   const build = () =>
     [
-      ...spellings(workspace, "", "."),
-      ...spellings(dataDir, "../", "..", 2),
-      ...spellings(installDir, "<install>/", "<install>", 2),
+      ...spellings(workspace, "", ".", 1, escape),
+      ...spellings(dataDir, "../", "..", 2, escape),
+      ...spellings(installDir, "<install>/", "<install>", 2, escape),
     ]
       // Longest first: the workspace usually lies inside the data dir, which may lie inside the install dir.
       .sort((a, b) => b.dir.length - a.dir.length);
