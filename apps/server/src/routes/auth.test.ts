@@ -154,6 +154,22 @@ describe("POST /api/auth/login", () => {
     const res = await t.app.inject({ url: "/api/activity", headers: { authorization: `Bearer ${token}` } });
     expect(res.json().items[0]).toMatchObject({ action: "User sign-in", status: "completed" });
   });
+
+  it("records failed attempts the throttle admitted, folded into one line per name and day", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login({ username: "root\n<b>x</b>", password: `guess ${i}` })),
+    );
+    const checked = burst.filter((r) => r.statusCode === 401).length;
+    const token = await t.login();
+    const res = await t.app.inject({ url: "/api/activity", headers: { authorization: `Bearer ${token}` } });
+    const failed = res.json().items.filter((i: { status: string }) => i.status === "failed");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ action: "Failed sign-in", count: checked });
+    expect(failed[0].result).toBe(`${checked} failed sign-in attempts as root <b>x</b> today`);
+    const rows = await t.db.execute("SELECT count(*) AS n FROM activity WHERE status = 'failed'");
+    expect(Number(rows.rows[0]!.n)).toBe(checked);
+    expect(checked).toBeLessThanOrEqual(5);
+  });
 });
 
 describe("sessions", () => {

@@ -2,7 +2,7 @@ import { LoginRequestSchema } from "@analystbench/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../plugins/auth";
 import { HttpError, parseWith } from "../plugins/http-error";
-import { AUTH_ACTIONS, type ActivityLog } from "../services/activity";
+import { AUTH_ACTIONS, FAILED_SIGN_IN_ACTION, type ActivityLog } from "../services/activity";
 import type { LoginThrottle } from "../services/login-throttle";
 import type { SessionStore } from "../services/sessions";
 import type { UserStore } from "../services/users";
@@ -35,6 +35,15 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     });
     if (!user) {
       reservation.attempt.failed();
+      // Recent Activity folds these per name and day. Only attempts the throttle admitted are
+      // recorded, so a guessing burst writes no more rows than it is allowed guesses.
+      await deps.activity.record({
+        kind: "auth",
+        action: FAILED_SIGN_IN_ACTION,
+        status: "failed",
+        result: `Failed sign-in from ${request.ip}`,
+        actor: username,
+      });
       // The same answer for an unknown user and a wrong password.
       throw new HttpError(401, "INVALID_CREDENTIALS", "The username or password is incorrect.");
     }
