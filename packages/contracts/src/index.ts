@@ -11,3 +11,4 @@ export * from "./runs";
 export * from "./inspect";
 export * from "./models";
 export * from "./search";
+export * from "./leaderboard";
