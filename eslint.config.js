@@ -24,6 +24,7 @@ const FEATURES = [
   "filesystem",
   "metadata",
   "results",
+  "leaderboard",
   "viewer",
 ];
 

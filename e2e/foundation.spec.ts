@@ -85,7 +85,7 @@ test("at phone width the sidebar is a drawer behind a menu button, and the page 
   await expect(page.getByRole("dialog", { name: "Navigation" })).toBeHidden();
 });
 
-test("all seven pages are reachable from the sidebar", async ({ page }) => {
+test("all eight pages are reachable from the sidebar", async ({ page }) => {
   await signIn(page);
   const pages: [string, RegExp][] = [
     ["scenario", /Scenario/],
@@ -93,6 +93,7 @@ test("all seven pages are reachable from the sidebar", async ({ page }) => {
     ["filesystem", /File Browser/],
     ["metadata", /Metadata/],
     ["results", /Results/],
+    ["leaderboard", /Leaderboard/],
     ["viewer", /Viewer/],
     ["dashboard", /System Dashboard/],
   ];

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
-const PAGES = ["dashboard", "scenario", "scripts", "filesystem", "metadata", "results", "viewer"];
+const PAGES = ["dashboard", "scenario", "scripts", "filesystem", "metadata", "results", "leaderboard", "viewer"];
 
 /**
  * What sticks out past the right edge of the window: the page's own sideways scroll, and any
@@ -83,7 +83,7 @@ test("a phone-sized window can run a case and read its report", async ({ page })
   await page.getByRole("option", { name: "builtin/reference" }).click();
   await page.getByRole("button", { name: "Execute Corporate LAN" }).click();
   const output = page.getByRole("dialog").getByLabel("Execution output");
-  await expect(output).toHaveValue(/Run completed: .* points\./, { timeout: 90_000 });
+  await expect(output).toHaveValue(/Run completed: .* mean per sample \(−10…\+10\), .* epochs?\./, { timeout: 90_000 });
   // The result's toast sits below the header, never over its controls.
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Script Completed" });
   await expect(toast).toBeVisible();

@@ -87,7 +87,7 @@ test("Inspect Viewer: start the viewer, execute a task, open its log in the view
   await page.getByRole("tab", { name: /Logs/ }).click();
   const row = page.getByTestId("log-row").filter({ hasText: logName });
   await expect(row).toBeVisible({ timeout: 10_000 });
-  await expect(row.getByTestId("log-score")).toHaveText("Score: 10/10");
+  await expect(row.getByTestId("log-score")).toHaveText("Score: 10 mean per sample (−10…+10), 1 sample × 1 epoch");
   await expect(row).toContainText("completed");
   await expect(row).toContainText("Model: builtin/reference");
   await expect(row).toContainText(/\d+\.\d KB/);
@@ -96,7 +96,8 @@ test("Inspect Viewer: start the viewer, execute a task, open its log in the view
   await page.getByRole("tab", { name: "Viewer" }).click();
   await page.getByRole("button", { name: "Refresh All" }).click();
   const listed = frame.locator(`tr[data-log="${logName}"]`);
-  await expect(listed).toContainText("10/10");
+  // The viewer says the score as the console does.
+  await expect(listed).toContainText("10 mean per sample (−10…+10), 1 sample × 1 epoch");
   await expect(listed).toContainText("builtin/reference");
   await listed.getByRole("link", { name: "Typo-squatted npm Dependency" }).click();
   await expect(frame.getByRole("heading", { name: "Typo-squatted npm Dependency" })).toBeVisible();

@@ -20,6 +20,7 @@ import { runRoutes } from "./routes/runs";
 import { inspectRoutes } from "./routes/inspect";
 import { modelRoutes } from "./routes/models";
 import { searchRoutes } from "./routes/search";
+import { leaderboardRoutes } from "./routes/leaderboard";
 import { listTestCases } from "./routes/scripts";
 import { caseItems, contentItems } from "./services/search-content";
 import { scenarioReference, SCENARIO_SUMMARIES } from "./services/scenario-reference";
@@ -29,6 +30,8 @@ import type { ActivityLog } from "./services/activity";
 import { ENVIRONMENT_SCRIPTS, type EnvironmentScriptRegistry } from "./services/environment-scripts";
 import { createFileStore } from "./services/file-store";
 import { createResultsStore } from "./services/results";
+import { createLeaderboardStore, failedRunRecords } from "./services/leaderboard-store";
+import { createSampleTranscripts } from "./services/sample-transcript";
 import { createMetadataStore } from "./services/scenario-metadata";
 import { createScriptRunner } from "./services/script-runner";
 import type { LoginThrottle } from "./services/login-throttle";
@@ -112,6 +115,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   modelRoutes(app, { models: deps.runs.modelOptions });
   fileRoutes(app, { files: createFileStore({ rootDir: deps.config.workspaceDir }) });
   resultRoutes(app, { results: createResultsStore({ workspaceDir: deps.config.workspaceDir }) });
+  const leaderboard = createLeaderboardStore({
+    workspaceDir: deps.config.workspaceDir,
+    extraRecords: failedRunRecords(deps.db),
+  });
+  leaderboardRoutes(app, {
+    store: leaderboard,
+    transcripts: createSampleTranscripts({
+      workspaceDir: deps.config.workspaceDir,
+      recordedGrades: (q) => leaderboard.findRecord(q.run, q.sample, q.epoch).then((r) => r ?? null),
+    }),
+  });
   scenarioRoutes(app);
   metadataRoutes(app, { metadata: createMetadataStore({ workspaceDir: deps.config.workspaceDir }) });
   const scripts = deps.environmentScripts ?? ENVIRONMENT_SCRIPTS;

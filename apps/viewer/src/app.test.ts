@@ -61,7 +61,10 @@ describe("the log list", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     const text = textOf(res.body);
-    expect(text).toContain(`DMZ ${LOG_NAME} openai/gpt-4.1-mini error 7/10 2026-11-21 10:15:00Z 2`);
+    // The run's score as the console and the reports say it: a mean per sample, not "7/10".
+    expect(text).toContain(
+      `DMZ ${LOG_NAME} openai/gpt-4.1-mini error 7 mean per sample (−10…+10), 2 samples × 1 epoch; 1 invalid, not counted 2026-11-21 10:15:00Z 2`,
+    );
     expect(text).toContain("broken.json broken.json — unreadable");
     expect(text.indexOf("broken.json")).toBeLessThan(text.indexOf(LOG_NAME));
     expect(res.body).toContain(`href="/logs/${LOG_NAME}?theme=light"`);
@@ -88,7 +91,7 @@ describe("one log", () => {
     const text = textOf(res.body);
     expect(text).toContain(`DMZ s1-dmz · ${LOG_NAME}`);
     expect(text).toMatch(
-      /Model openai\/gpt-4\.1-mini Status error Score 7\/10 Tokens [\d,]+ \([\d,]+ in, [\d,]+ out\) Duration \d/,
+      /Model openai\/gpt-4\.1-mini Status error Score 7 mean per sample \(−10…\+10\), 2 samples × 1 epoch; 1 invalid, not counted Tokens [\d,]+ \([\d,]+ in, [\d,]+ out\) Duration \d/,
     );
     expect(text).toContain("mean_total 7");
     expect(text).toContain("safe_solve_rate 1");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callStatus, noun, plural, transcriptOf, type ToolCallView } from "./log-model";
+import { callStatus, noun, plural, scoreOf, transcriptOf, type ToolCallView } from "./log-model";
 import { renderLog } from "./pages";
 import { engineLog } from "./test-support/logs";
 
@@ -87,5 +87,45 @@ describe("the transcript shows an exit, not an error", () => {
     expect(details).not.toMatch(/badge bad|notice bad/);
     // Only the malformed call is marked failed.
     expect(page.match(/class="tool-call failed"/g)).toHaveLength(1);
+  });
+});
+
+describe("the run's score, as every other view says it", () => {
+  type Obj = Record<string, unknown>;
+  /** The fixture log with its results' metadata replaced. */
+  const withMetadata = (metadata: Obj | null) => {
+    const log = engineLog();
+    (log.results as Obj).metadata = metadata;
+    return log;
+  };
+
+  it("reads the numbers an AnalystBench log writes in results.metadata", () => {
+    const log = withMetadata({ score: "ignored", mean: -2.5, samples: 3, epochs: 2, invalid_samples: 0 });
+    expect(scoreOf(log)).toBe("−2.5 mean per sample (−10…+10), 3 samples × 2 epochs");
+  });
+
+  it("says there is no score when nothing counted, even with no scores entry", () => {
+    const log = withMetadata({ mean: null, samples: 2, epochs: 1, invalid_samples: 2 });
+    (log.results as Obj).scores = [];
+    expect(scoreOf(log)).toBe("no score (−10…+10), 2 samples × 1 epoch; all 2 invalid, not counted");
+  });
+
+  it("reads an older log from its mean_total, dataset and invalid samples: not a sum, not x/max", () => {
+    expect(scoreOf(engineLog())).toBe("7 mean per sample (−10…+10), 2 samples × 1 epoch; 1 invalid, not counted");
+    const log = engineLog();
+    ((log.eval as Obj).config as Obj).epochs = 3;
+    (log.samples as Obj[]).forEach((s) => ((s.metadata as Obj).validity = "valid"));
+    expect(scoreOf(log)).toBe("7 mean per sample (−10…+10), 2 samples × 3 epochs");
+  });
+
+  it("labels a mean without sample counts, names another tool's metric, and has none while started", () => {
+    const log = engineLog();
+    delete (log.eval as Obj).dataset;
+    expect(scoreOf(log)).toBe("7 mean per sample (−10…+10)");
+    const other = {
+      results: { scores: [{ name: "acc", metrics: { accuracy: { name: "accuracy", value: 0.8333 } } }] },
+    };
+    expect(scoreOf(other)).toBe("accuracy 0.83");
+    expect(scoreOf({ status: "started", results: null })).toBeNull();
   });
 });

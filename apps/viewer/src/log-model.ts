@@ -1,3 +1,5 @@
+import { logScoreText } from "@analystbench/contracts";
+
 /**
  * What the pages show, read out of an Inspect AI eval log (version 2). Logs come from disk and
  * may be from another tool, an older engine or half-written, so every field is read defensively:
@@ -38,7 +40,7 @@ export interface LogSummary {
   model: string;
   /** started, success, cancelled, error (or whatever the log says). */
   status: string;
-  /** "10/10" from the AnalystBench metrics, else the first metric; null without results. */
+  /** "10 mean per sample (−10…+10), 2 samples × 1 epoch", else the first metric; null without results. */
   score: string | null;
   started: string | null;
   samples: number;
@@ -64,15 +66,13 @@ export function metricsOf(log: unknown): Metric[] {
   });
 }
 
+/**
+ * The run's score in the one convention: "7.5 mean per sample (−10…+10), 2 samples × 1 epoch"
+ * (@analystbench/contracts, shared with the console's Logs tab); another tool's log shows its
+ * first metric by name; null while a log has no results (still started).
+ */
 export function scoreOf(log: unknown): string | null {
-  const first = obj(arr(obj(obj(log).results).scores)[0]);
-  const metrics = obj(first.metrics);
-  const meanTotal = num(obj(metrics.mean_total).value);
-  const max = num(obj(first.metadata).max);
-  if (meanTotal !== null)
-    return max !== null ? `${formatNumber(meanTotal)}/${formatNumber(max)}` : formatNumber(meanTotal);
-  const any = metricsOf(log)[0];
-  return any ? `${any.name} ${formatNumber(any.value)}` : null;
+  return logScoreText(log);
 }
 
 export function summarize(log: unknown): LogSummary {

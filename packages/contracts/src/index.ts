@@ -12,3 +12,4 @@ export * from "./inspect";
 export * from "./models";
 export * from "./search";
 export * from "./leaderboard";
+export * from "./score-text";

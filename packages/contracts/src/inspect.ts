@@ -101,7 +101,7 @@ export const EvaluationLogSchema = z.object({
   /** Read from the log: the case id (falls back to the file name's task part). */
   task: z.string(),
   model: z.string(),
-  /** "10/10" (mean total of max); null when the log carries no score. */
+  /** "10 mean per sample (−10…+10), 2 samples × 1 epoch" (score-text.ts); null when the log carries no score. */
   score: z.string().nullable(),
   status: EvaluationLogStatusSchema,
   /** The log's own status: started, success, cancelled, error, or "unreadable". */

@@ -188,7 +188,10 @@ export const CompareGroupSchema = z.object({
   aWins: z.number().int(),
   bWins: z.number().int(),
   ties: z.number().int(),
+  /** Sorted by case, sample, epoch and checkpoint; at most the first 500 are listed. */
   disagreements: z.array(DisagreementSchema),
+  /** Every disagreement in the group, listed or not: more than the list holds when it was cut at 500. */
+  disagreementsTotal: z.number().int(),
 });
 export type CompareGroup = z.infer<typeof CompareGroupSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RunScoreSchema } from "./score-text";
 
 export const RunStatusSchema = z.enum(["queued", "running", "completed", "failed", "cancelled", "interrupted"]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
@@ -14,15 +15,23 @@ export const RunSummarySchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   suiteId: z.string().nullable(),
-  /** Set once the run finished: the graded outcome and where its files are. */
+  /**
+   * Set once the run finished (also when it failed before grading, to point at the report that
+   * says why): the graded outcome and where its files are.
+   */
   result: z
     .object({
       status: z.enum(["completed", "partial", "failed"]),
+      /** What people read (score-text.ts): the mean per sample result, with samples and epochs. */
+      score: RunScoreSchema,
+      /** Sums of the counted results' totals and maxima: never shown as a score. */
       total: z.number(),
       max: z.number(),
+      /** Sample results (sample × epoch). */
       samples: z.number(),
       safeSolves: z.number(),
-      files: z.object({ report: z.string(), benchmark: z.string(), log: z.string() }),
+      /** Benchmark records and the Inspect log are null when the run failed before writing them. */
+      files: z.object({ report: z.string(), benchmark: z.string().nullable(), log: z.string().nullable() }),
     })
     .nullable(),
   error: z.string().nullable(),

@@ -2,6 +2,8 @@ export { main as runCli } from "./cli/main";
 export { runCase, newRunId, DEFAULT_LIMITS, type RunCaseOptions, type RunEvent, type RunFiles } from "./runs/run-case";
 export { Limiter, ModelLimiters, samplesInFlight } from "./runs/limiter";
 export { writeFileAtomic } from "./results/atomic-write";
+export { runTotals } from "./results/markdown-report";
+export { writeFailedRunReport, type FailedRunInfo } from "./results/failed-run-report";
 export {
   checkModel,
   normalizeModelName,
@@ -15,3 +17,7 @@ export { ModelConfigError } from "./models/model-client";
 export { SUBMISSION_GUIDE, SUBMIT_FINDINGS_TOOL, type Submission } from "./grading/submission";
 export { GRADER_VERSION } from "./grading/grade-sample";
 export type * from "./types";
+export { parseBenchmarkLine, type LeaderboardRecord, type RecordCheckpoint } from "./compare/records";
+export { aggregateLeaderboard } from "./compare/aggregate";
+export { compareModels, MAX_DISAGREEMENTS } from "./compare/compare";
+export { readWorkspaceRecords, WorkspaceError, type WorkspaceRecords } from "./compare/read-workspace";

@@ -206,7 +206,8 @@ describe("execute", () => {
       name: names[0],
       task: "s2-typosquatting",
       model: "builtin/reference",
-      score: "10/10",
+      // The run's score as every view says it, not "10/10".
+      score: "10 mean per sample (−10…+10), 1 sample × 1 epoch",
       status: "completed",
       inspectStatus: "success",
       path: `logs/${names[0]}`,
@@ -371,7 +372,11 @@ describe("logs", () => {
     const done = await executing;
     expect(done.json()).toMatchObject({ success: true, exitCode: 0 });
     const finished = (await list(t, auth)).find((f) => f.id === log.id)!;
-    expect(finished).toMatchObject({ status: "completed", score: "10/10", model: "openai/gpt-4" });
+    expect(finished).toMatchObject({
+      status: "completed",
+      score: "10 mean per sample (−10…+10), 1 sample × 1 epoch",
+      model: "openai/gpt-4",
+    });
   });
 });
 

@@ -104,7 +104,8 @@ describe("GET /api/results/logs", () => {
       name: "2026-11-21T10-15-00Z_gpt-4o_r1.md",
       type: "markdown",
       status: "completed",
-      description: "DMZ Perimeter Services · openai/gpt-4o · score 7/10",
+      // An old report with sums and no sample counts: its score can only be shown as the sum it is.
+      description: "DMZ Perimeter Services · openai/gpt-4o · sum 7 of 10",
       size: files[2]!.size,
       modified: "2026-11-21T10:20:00.000Z",
       path: "results/s1-dmz/2026-11-21T10-15-00Z_gpt-4o_r1.md",
@@ -113,7 +114,7 @@ describe("GET /api/results/logs", () => {
     });
     expect(files[1]).toMatchObject({
       status: "failed",
-      description: "Typo-squatted npm Dependency · builtin/naive · score -2/10",
+      description: "Typo-squatted npm Dependency · builtin/naive · sum −2 of 10",
     });
     expect(files[0]).toMatchObject({
       parentDir: "environment",
@@ -176,7 +177,7 @@ describe("GET /api/results/benchmarks", () => {
       type: "jsonl",
       category: "Benchmark Results",
       parentDir: "s1-dmz",
-      description: "2 records · s1-dmz · openai/gpt-4o · score 8/20",
+      description: "2 records · s1-dmz · openai/gpt-4o · 4 mean per sample (−10…+10), 2 samples × 1 epoch",
     });
     expect(byName["all-failed.jsonl"]!.status).toBe("failed");
     expect(byName["mixed.jsonl"]!.status).toBe("partial");

@@ -71,8 +71,9 @@ describe("POST /api/execute-scenario", () => {
     ]);
     const done = events.at(-1)!;
     expect(done).toMatchObject({ event: "done", status: "completed" });
+    // A mean per sample, labelled, with what it averages: two perfect samples read 10, not 20/20.
     expect(done.message).toMatch(
-      /Run completed: 20\/20 points\.\nReport: results\/s1-dmz\/.+_builtin-reference_r_\w+\.md/,
+      /Run completed: 10 mean per sample \(−10…\+10\), 2 samples × 1 epoch\.\nReport: results\/s1-dmz\/.+_builtin-reference_r_\w+\.md/,
     );
 
     const runId = events[0]!.runId!;
@@ -82,10 +83,10 @@ describe("POST /api/execute-scenario", () => {
       caseId: "s1-dmz",
       model: "builtin/reference",
       createdBy: "analyst",
-      result: { total: 20, max: 20, samples: 2, safeSolves: 2 },
+      result: { score: { mean: 10, samples: 2, epochs: 1, invalid: 0 }, total: 20, max: 20, samples: 2, safeSolves: 2 },
     });
     for (const f of Object.values(run.result!.files))
-      expect(existsSync(path.join(t.deps.config.workspaceDir, f))).toBe(true);
+      expect(existsSync(path.join(t.deps.config.workspaceDir, f!))).toBe(true);
     expect(readFileSync(path.join(t.deps.config.workspaceDir, run.result!.files.report), "utf8")).toContain(
       "status: completed",
     );
@@ -99,6 +100,7 @@ describe("POST /api/execute-scenario", () => {
     expect(notes.items[0]).toMatchObject({
       action: "Run DMZ Perimeter Services with builtin/reference",
       status: "completed",
+      result: expect.stringMatching(/^10 mean per sample \(−10…\+10\), 2 samples × 1 epoch \(completed\) — results\//),
     });
   });
 
@@ -245,4 +247,129 @@ describe("runs as server-side jobs", () => {
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().error).toMatch(/^OPENAI_API_KEY is not set/);
   }, 90_000);
+});
+
+describe("runs that fail leave a record and a report that says why", () => {
+  it("a model server that refuses every call: the run fails, its report says why, Results counts it", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "status", status: 500 } });
+    const { t, auth } = await start({
+      models: {
+        env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.url },
+        transport: { retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 5 } },
+      },
+    });
+    const events = parseStream(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/execute-scenario",
+          headers: auth,
+          payload: { scenarioId: "s2-typosquatting", model: "openai/gpt-4o" },
+        })
+      ).body,
+    );
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({ event: "done", status: "failed" });
+    // The provider ended every sample: nothing counts, and the line says so instead of "0/10 points".
+    expect(done.message).toMatch(
+      /Run failed: no score \(−10…\+10\), \d+ samples? × 1 epoch; all \d+ invalid, not counted\./,
+    );
+
+    const run = RunSummarySchema.parse(
+      (await t.app.inject({ url: `/api/runs/${events[0]!.runId}`, headers: auth })).json(),
+    );
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatch(/500/);
+    const report = readFileSync(path.join(t.deps.config.workspaceDir, run.result!.files.report), "utf8");
+    expect(report).toMatch(/^status: failed$/m);
+    expect(report).toMatch(/^error: .*500/m);
+    expect(report).toMatch(/Why it failed: .*500/);
+
+    const logs = (await t.app.inject({ url: "/api/results/logs", headers: auth })).json() as {
+      files: { path: string; status: string; description: string }[];
+    };
+    const row = logs.files.find((f) => f.path === run.result!.files.report);
+    expect(row).toMatchObject({ status: "failed", description: expect.stringMatching(/no score .* · failed: .*500/) });
+
+    const notes = NotificationsResponseSchema.parse(
+      (await t.app.inject({ url: "/api/notifications", headers: auth })).json(),
+    );
+    expect(notes.items[0]).toMatchObject({
+      status: "failed",
+      result: expect.stringMatching(/^Failed: .*500.*; no score /),
+      link: { type: "result", path: run.result!.files.report },
+    });
+  });
+
+  it("a run that throws before its samples are graded still leaves a failed record and report", async () => {
+    const { t, auth } = await start();
+    const runs = createRunService({
+      db: t.db,
+      activity: createActivityLog(t.db),
+      workspaceDir: t.deps.config.workspaceDir,
+      version: "test",
+      maxConnections: 2,
+      runCaseImpl: async () => {
+        throw new Error("the simulated network could not be built:\nworker exited");
+      },
+    });
+    const started = await runs.start({ caseId: "s1-dmz", model: "builtin/reference", user: "analyst", epochs: 2 });
+    if ("problem" in started) throw new Error(started.problem);
+    const final = await until(async () => {
+      const r = await runs.get(started.runId);
+      return r && r.status === "failed" ? r : undefined;
+    });
+    expect(final.error).toMatch(/could not be built/);
+    expect(final.result).toMatchObject({
+      status: "failed",
+      samples: 0,
+      score: { mean: null, samples: 2, epochs: 2, invalid: 0 },
+      files: { report: expect.stringMatching(/^results\/s1-dmz\/.+_builtin-reference_r_\w+\.md$/), benchmark: null },
+    });
+    const report = readFileSync(path.join(t.deps.config.workspaceDir, final.result!.files.report), "utf8");
+    expect(report).toMatch(/^status: failed$/m);
+    expect(report).toContain("Why it failed: the simulated network could not be built: worker exited.");
+
+    const logs = (await t.app.inject({ url: "/api/results/logs", headers: auth })).json() as {
+      files: { path: string; status: string; description: string }[];
+    };
+    expect(logs.files).toContainEqual(
+      expect.objectContaining({
+        path: final.result!.files.report,
+        status: "failed",
+        description: expect.stringContaining("no score (−10…+10), 2 samples × 2 epochs; none graded · failed:"),
+      }),
+    );
+
+    // This app's run service never held the run: re-attaching reads the record, reason and report.
+    const again = parseStream((await t.app.inject({ url: `/api/runs/${started.runId}/events`, headers: auth })).body);
+    expect(again.at(-1)).toMatchObject({
+      event: "error",
+      message: expect.stringMatching(/^The run failed: the simulated network.*\nReport: results\/s1-dmz\//s),
+    });
+    const activity = await createActivityLog(t.db).recent(5);
+    expect(activity[0]).toMatchObject({ status: "failed", link: { type: "result", path: final.result!.files.report } });
+  });
+
+  it("reads run records written before scores were means: the sum becomes a mean over its results", async () => {
+    const { t, auth } = await start();
+    const old = {
+      status: "completed",
+      total: 30,
+      max: 40,
+      samples: 4,
+      safeSolves: 2,
+      files: { report: "r.md", benchmark: "r.jsonl", log: "l.json" },
+    };
+    await t.db.execute({
+      sql: "INSERT INTO runs (id, case_id, model, status, created_at, options, summary) VALUES ('r_oldoldold0', 's1-dmz', 'builtin/reference', 'completed', '2026-01-01T00:00:00Z', ?, ?)",
+      args: [JSON.stringify({ caseName: "DMZ", epochs: 2 }), JSON.stringify(old)],
+    });
+    const run = RunSummarySchema.parse((await t.app.inject({ url: "/api/runs/r_oldoldold0", headers: auth })).json());
+    expect(run.result?.score).toEqual({ mean: 7.5, samples: 2, epochs: 2, invalid: 0 });
+    const again = parseStream((await t.app.inject({ url: "/api/runs/r_oldoldold0/events", headers: auth })).body);
+    expect(again.at(-1)?.message).toBe(
+      "Run completed: 7.5 mean per sample (−10…+10), 2 samples × 2 epochs.\nReport: r.md",
+    );
+  });
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { requireSession } from "../plugins/auth";
 import { HttpError, parseWith } from "../plugins/http-error";
 import { RunRequestError, type RunService } from "../services/run-service";
-import { toStreamPayloads } from "../services/run-stream-format";
+import { runDoneLine, toStreamPayloads } from "../services/run-stream-format";
 
 /** A comment line every 15 s keeps proxies and browsers from closing an idle stream. */
 export const HEARTBEAT_INTERVAL_MS = 15_000;
@@ -63,14 +63,21 @@ function streamRun(
           runId,
           message: `Run ${runId}: ${summary.caseName} with ${summary.model} — ${summary.status}`,
         });
-        if (summary.result)
+        const report = summary.result ? `\nReport: ${summary.result.files.report}` : "";
+        // A run that failed before grading has a report but no score: its error says why.
+        if (summary.result && !(summary.status === "failed" && summary.result.samples === 0))
           write({
             event: "done",
             runId,
             status: summary.result.status,
-            message: `Run ${summary.status}: ${summary.result.total}/${summary.result.max} points.\nReport: ${summary.result.files.report}`,
+            message: `${runDoneLine(summary.status, summary.result.score)}${report}`,
           });
-        else write({ event: "error", runId, message: summary.error ?? `The run is ${summary.status}.` });
+        else
+          write({
+            event: "error",
+            runId,
+            message: `${summary.status === "failed" && summary.error ? `The run failed: ${summary.error}` : (summary.error ?? `The run is ${summary.status}.`)}${report}`,
+          });
       }
       end();
     });

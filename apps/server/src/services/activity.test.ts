@@ -6,6 +6,7 @@ import {
   createActivityLog,
   dayPhrase,
   displayName,
+  relabelLegacyScore,
   workspaceRelativePath,
   type ActivityLog,
 } from "./activity";
@@ -221,5 +222,28 @@ describe("recent: links", () => {
     const n = await log.notifications(uid, 5);
     expect(n.unseen).toBe(1);
     expect(n.items).toEqual([expect.objectContaining({ link: { type: "result", path: "results/s1-dmz/n.md" } })]);
+  });
+});
+
+describe("runs recorded before scores were means", () => {
+  it("show their old 'Score 30/30' as the sum it was, in Recent Activity and notifications", async () => {
+    const id = await log.record({ kind: "run", action: "Run DMZ", status: "running", result: "started", ref: "r_x" });
+    await log.update(id, "completed", "Score -3/20 (partial) — results/s1-dmz/a.md");
+    at("2026-11-25T09:01:00.000Z");
+    const script = await log.record({ kind: "script", action: "Clean", status: "running", result: "" });
+    await log.update(script, "completed", "Score 1/2 (a script's own words are left alone)");
+    const items = await log.recent(10);
+    expect(items.map((i) => i.result)).toEqual([
+      "Score 1/2 (a script's own words are left alone)",
+      "sum −3 of 20 over the samples (partial) — results/s1-dmz/a.md",
+    ]);
+  });
+
+  it.each([
+    ["Score 30/30 (completed) — r.md", "sum 30 of 30 over the samples (completed) — r.md"],
+    ["7.5 mean per sample (−10…+10), 2 samples × 1 epoch (completed) — r.md", null],
+    ["Run failed: Score 3/10 (x)", null],
+  ])("relabels %j", (text, expected) => {
+    expect(relabelLegacyScore(text)).toBe(expected ?? text);
   });
 });

@@ -1,9 +1,10 @@
-import type {
-  ActivityItem,
-  ActivityItemKind,
-  ActivityLink,
-  ActivityStatus,
-  NotificationsResponse,
+import {
+  scoreSumText,
+  type ActivityItem,
+  type ActivityItemKind,
+  type ActivityLink,
+  type ActivityStatus,
+  type NotificationsResponse,
 } from "@analystbench/contracts";
 import type { Database } from "../db/database";
 
@@ -82,6 +83,16 @@ function itemKind(kind: unknown): ActivityItemKind {
   return kind === "auth" ? "sign-in" : "system";
 }
 
+/**
+ * Runs recorded before scores were means wrote "Score 30/30 (completed) — …": a sum over the
+ * samples that reads like a mark out of 30. It is shown labelled as the sum it is.
+ */
+export function relabelLegacyScore(result: string): string {
+  return result.replace(/^Score (-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?) \(/, (_m, total: string, max: string) => {
+    return `${scoreSumText(Number(total), Number(max))} over the samples (`;
+  });
+}
+
 function toActionItem(row: Record<string, unknown>): ActivityItem {
   const link = linkFor(row);
   return {
@@ -89,7 +100,7 @@ function toActionItem(row: Record<string, unknown>): ActivityItem {
     action: String(row.action),
     status: row.status as ActivityStatus,
     timestamp: String(row.updated_at),
-    result: String(row.result),
+    result: row.kind === "run" ? relabelLegacyScore(String(row.result)) : String(row.result),
     kind: itemKind(row.kind),
     ...(link ? { link } : {}),
   };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { constants, type Dirent } from "node:fs";
-import type { EvaluationLog } from "@analystbench/contracts";
+import { logScoreText, type EvaluationLog } from "@analystbench/contracts";
 import {
   lstatEntry,
   openEntry,
@@ -54,21 +54,6 @@ export type IsRunning = (log: { runId: string | null; task: string; created: str
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
-
-function scoreOf(log: Obj): string | null {
-  const scores = obj(log.results).scores;
-  const first = obj(Array.isArray(scores) ? scores[0] : undefined);
-  const metrics = obj(first.metrics);
-  const total = num(obj(metrics.mean_total).value);
-  const max = num(obj(first.metadata).max);
-  if (total !== null) return max !== null ? `${fmt(total)}/${fmt(max)}` : fmt(total);
-  const any = Object.values(metrics)
-    .map(obj)
-    .find((m) => num(m.value) !== null);
-  return any ? `${str(any.name) ?? "score"} ${fmt(num(any.value)!)}` : null;
-}
 
 function factsOf(log: unknown): LogFacts {
   const root = obj(log);
@@ -79,7 +64,8 @@ function factsOf(log: unknown): LogFacts {
     runId: str(spec.run_id),
     created: str(spec.created),
     inspectStatus: str(root.status) ?? "unknown",
-    score: scoreOf(root),
+    // The run's score as the viewer and every other view say it.
+    score: logScoreText(root),
   };
 }
 

@@ -1,7 +1,7 @@
 import { constants, type Dirent } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import type { ResultCategory, ResultFile } from "@analystbench/contracts";
+import { runScoreOf, runScoreText, scoreSumText, type ResultCategory, type ResultFile } from "@analystbench/contracts";
 import { parse as parseYaml } from "yaml";
 import { lstatEntry, openEntry, openExact, readEntries, realRootResolver, type Confined } from "./confined-fs";
 import { workspacePathScrubber } from "@analystbench/contracts/server-paths";
@@ -100,13 +100,47 @@ export function parseFrontMatter(text: string): Record<string, unknown> | null {
 const str = (v: unknown): string | undefined =>
   typeof v === "string" && v.trim() !== "" ? v.trim() : typeof v === "number" ? String(v) : undefined;
 
-/** "DMZ Perimeter Services · gpt-4o · score 7/10", or the script's name and exit code for Environment Control output. */
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+
+/**
+ * A report's score in the one convention (score-text.ts). Reports that carry `mean` say it
+ * exactly; older ones carry sums: with their sample counts the mean follows (their total already
+ * left invalid samples out), and without them all that is known is a sum, so it says "sum".
+ */
+export function reportScoreText(fm: Record<string, unknown>): string | undefined {
+  const results = num(fm.samples);
+  const invalid = num(fm.invalid_samples) ?? 0;
+  const epochs = Math.max(1, num(fm.epochs) ?? 1);
+  const perEpoch = num(fm.samples_per_epoch) ?? (results === undefined ? undefined : Math.round(results / epochs));
+  if ("mean" in fm && (fm.mean === null || num(fm.mean) !== undefined) && perEpoch !== undefined)
+    return runScoreText({ mean: num(fm.mean) ?? null, samples: perEpoch, epochs, invalid });
+  const total = num(fm.total);
+  if (total !== undefined && results !== undefined && perEpoch !== undefined) {
+    const counted = results - invalid;
+    return runScoreText({ mean: counted > 0 ? total / counted : null, samples: perEpoch, epochs, invalid });
+  }
+  const sum = /^\s*(-?\d+(?:\.\d+)?)\s*\/\s*(-?\d+(?:\.\d+)?)\s*$/.exec(str(fm.score) ?? "");
+  if (sum) return scoreSumText(Number(sum[1]), Number(sum[2]));
+  if (total !== undefined && num(fm.max) !== undefined) return scoreSumText(total, num(fm.max)!);
+  const raw = str(fm.score);
+  return raw ? `score ${raw}` : undefined;
+}
+
+/**
+ * "DMZ Perimeter Services · gpt-4o · 7.5 mean per sample (−10…+10), 2 samples × 1 epoch", with
+ * why it failed when it did; or the script's name and exit code for Environment Control output.
+ */
 export function describeReport(fm: Record<string, unknown>): string {
-  const score = str(fm.score) ?? (str(fm.total) && str(fm.max) ? `${str(fm.total)}/${str(fm.max)}` : undefined);
+  const failed = str(fm.status) === "failed" ? str(fm.error) : undefined;
   const parts =
     fm.script !== undefined && fm.case === undefined
       ? [str(fm.name) ?? str(fm.script), fm.exit_code !== undefined ? `exit code ${str(fm.exit_code)}` : undefined]
-      : [str(fm.case_name) ?? str(fm.case), str(fm.model), score ? `score ${score}` : undefined];
+      : [
+          str(fm.case_name) ?? str(fm.case),
+          str(fm.model),
+          reportScoreText(fm),
+          failed ? `failed: ${failed.length > 200 ? `${failed.slice(0, 199)}…` : failed}` : undefined,
+        ];
   return parts.filter(Boolean).join(" · ") || "Execution report";
 }
 
@@ -121,6 +155,11 @@ async function readHead(realRoot: string, f: FoundFile, bytes: number): Promise<
   }
 }
 
+/**
+ * A benchmark JSONL file's status and description. Its records are one run's sample results, so
+ * its score is theirs under the one convention: records marked invalid (or, from before records
+ * said so, without a total) are left out of the mean and counted apart.
+ */
 export function summariseRecords(records: Record<string, unknown>[]): { status: string; description: string } {
   if (records.length === 0) return { status: "unknown", description: "No benchmark records" };
   const statuses = records.map((r) => r.status);
@@ -131,13 +170,20 @@ export function summariseRecords(records: Record<string, unknown>[]): { status: 
       : "partial";
   const models = [...new Set(records.map((r) => str(r.model)).filter(Boolean))];
   const cases = [...new Set(records.map((r) => str(r.case)).filter(Boolean))];
-  const total = records.reduce((n, r) => n + (typeof r.total === "number" ? r.total : 0), 0);
-  const max = records.reduce((n, r) => n + (typeof r.max === "number" ? r.max : 0), 0);
+  const graded = records.filter((r) => num(r.total) !== undefined || "validity" in r);
+  const score = runScoreOf(
+    records.map((r, i) => ({
+      sample: `${str(r.case) ?? ""}/${str(r.sample) ?? `#${i}`}`,
+      epoch: num(r.epoch) ?? 1,
+      total: num(r.total) ?? null,
+      counted: "validity" in r ? r.validity !== "invalid" : num(r.total) !== undefined,
+    })),
+  );
   const parts = [
     `${records.length} record${records.length === 1 ? "" : "s"}`,
     cases.length === 1 ? cases[0] : cases.length > 1 ? `${cases.length} cases` : undefined,
     models.length === 1 ? models[0] : models.length > 1 ? `${models.length} models` : undefined,
-    max > 0 ? `score ${total}/${max}` : undefined,
+    graded.length ? runScoreText(score) : undefined,
   ];
   return { status, description: parts.filter(Boolean).join(" · ") };
 }

@@ -1,4 +1,4 @@
-import type { RunStatus, RunSummary } from "@analystbench/contracts";
+import { runScoreText, type RunScore, type RunStatus, type RunSummary } from "@analystbench/contracts";
 import {
   checkModel,
   Limiter,
@@ -6,7 +6,9 @@ import {
   newRunId,
   normalizeModelName,
   runCase,
+  runTotals,
   samplesInFlight,
+  writeFailedRunReport,
   type ModelFactoryOptions,
   type RunCaseOptions,
   type RunEvent,
@@ -69,13 +71,40 @@ interface LiveRun {
   finished: boolean;
 }
 
+/** Recent Activity's line for a run that finished: its score, and why when it failed. */
+export function runOutcomeText(status: string, score: RunScore, error: string | null, report: string): string {
+  const why = status === "failed" ? `Failed: ${error ?? "every sample failed"}; ` : "";
+  return `${why}${runScoreText(score)} (${status}) — ${report}`;
+}
+
 /** Events kept for re-attaching clients; the oldest go first beyond this. */
 const MAX_BUFFERED_EVENTS = 20_000;
 /** Finished runs whose events stay in memory for late re-attach. */
 const KEEP_FINISHED_RUNS = 50;
 
+/**
+ * A run's stored summary as the contract has it. Summaries written before runs kept their score
+ * carry only sums over every sample result (invalid ones as 0): their mean is that sum over all
+ * results, the best the record allows, and their epochs come from the run's options.
+ */
+function resultOf(raw: unknown, epochs: number): RunSummary["result"] {
+  if (!raw || typeof raw !== "object") return null;
+  const r = raw as NonNullable<RunSummary["result"]> & { score?: RunScore };
+  if (r.score) return r;
+  const results = Number(r.samples) || 0;
+  const score: RunScore = {
+    mean: results ? (Number(r.total) || 0) / results : null,
+    samples: Math.round(results / epochs),
+    epochs,
+    invalid: 0,
+  };
+  return { ...r, score };
+}
+
 function rowToSummary(row: Record<string, unknown>): RunSummary {
-  const options = JSON.parse(String(row.options ?? "{}")) as { caseName?: string; suiteId?: string };
+  const options = JSON.parse(String(row.options ?? "{}")) as { caseName?: string; suiteId?: string; epochs?: number };
+  const epochs = Number.isInteger(options.epochs) && options.epochs! >= 1 ? options.epochs! : 1;
+  const result = row.summary ? resultOf(JSON.parse(String(row.summary)), epochs) : null;
   return {
     id: String(row.id),
     caseId: String(row.case_id),
@@ -87,7 +116,7 @@ function rowToSummary(row: Record<string, unknown>): RunSummary {
     startedAt: row.started_at === null ? null : String(row.started_at),
     finishedAt: row.finished_at === null ? null : String(row.finished_at),
     suiteId: options.suiteId ?? null,
-    result: row.summary ? (JSON.parse(String(row.summary)) as RunSummary["result"]) : null,
+    result,
     error: row.error === null ? null : String(row.error),
   };
 }
@@ -135,7 +164,8 @@ export function createRunService(deps: RunServiceDeps) {
   ) {
     const testCase = findCase(caseId)!;
     const run = live.get(id)!;
-    await update(id, { status: "running", started_at: now().toISOString() });
+    const startedAt = now().toISOString();
+    await update(id, { status: "running", started_at: startedAt });
     try {
       const { run: result, files } = await runImpl({
         testCase,
@@ -152,14 +182,15 @@ export function createRunService(deps: RunServiceDeps) {
         signal: run.controller.signal,
         onEvent: (e) => publish(id, e),
       });
-      const total = result.samples.reduce((n, s) => n + (s.score?.total ?? 0), 0);
-      const max = result.samples.reduce((n, s) => n + (s.score?.max ?? 10), 0);
-      const summary = {
+      const totals = runTotals(result);
+      const summary: NonNullable<RunSummary["result"]> = {
         status: result.status,
-        total,
-        max,
+        score: totals.score,
+        // Sums over the results that count, kept for older readers; people read the score.
+        total: totals.total,
+        max: totals.max,
         samples: result.samples.length,
-        safeSolves: result.samples.filter((s) => s.score?.safeSolve).length,
+        safeSolves: totals.safeSolves,
         files,
       };
       const cancelled = run.controller.signal.aborted;
@@ -176,13 +207,50 @@ export function createRunService(deps: RunServiceDeps) {
         status === "completed" ? "completed" : "failed",
         cancelled
           ? `Cancelled by ${user ?? "an operator"}; partial results written`
-          : `Score ${total}/${max} (${result.status}) — ${files.report}`,
+          : runOutcomeText(result.status, totals.score, firstError, files.report),
       );
     } catch (e) {
       const message = (e as Error).message;
-      publish(id, { event: "error", runId: id, message: `The run failed: ${message}` });
-      await update(id, { status: "failed", finished_at: now().toISOString(), error: message });
-      await deps.activity.update(activityId, "failed", `Run failed: ${message}`);
+      const finishedAt = now().toISOString();
+      // The run was started, so it leaves a report like any other: Results lists and counts it.
+      const report = await writeFailedRunReport(deps.workspaceDir, {
+        runId: id,
+        caseId,
+        caseName: testCase.name,
+        model,
+        samples: testCase.samples.length,
+        epochs,
+        startedAt,
+        completedAt: finishedAt,
+        reason: message,
+        version: deps.version,
+      }).catch((writeError: unknown) => {
+        console.error(`Run ${id} failed and its report could not be written: ${(writeError as Error).message}`);
+        return null;
+      });
+      const summary: NonNullable<RunSummary["result"]> | null = report
+        ? {
+            status: "failed",
+            score: { mean: null, samples: testCase.samples.length, epochs, invalid: 0 },
+            total: 0,
+            max: 0,
+            samples: 0,
+            safeSolves: 0,
+            files: { report, benchmark: null, log: null },
+          }
+        : null;
+      publish(id, {
+        event: "error",
+        runId: id,
+        message: `The run failed: ${message}${report ? `\nReport: ${report}` : ""}`,
+      });
+      await update(id, {
+        status: "failed",
+        finished_at: finishedAt,
+        error: message,
+        summary: summary ? JSON.stringify(summary) : null,
+      });
+      await deps.activity.update(activityId, "failed", `Run failed: ${message}${report ? ` — ${report}` : ""}`);
     } finally {
       retire(id);
       for (const listener of run.listeners) listener.onEnd();

@@ -1,4 +1,4 @@
-import type { ScenarioStreamEvent } from "@analystbench/contracts";
+import { runScoreText, type RunScore, type ScenarioStreamEvent } from "@analystbench/contracts";
 import type { RunEvent } from "@analystbench/engine";
 
 /** Lines of tool output shown in the live stream; the full output is in the report and log. */
@@ -17,6 +17,11 @@ function preview(output: string): string {
   const shown = lines.slice(0, TOOL_PREVIEW_LINES).map((l) => `    ${l.length > 200 ? `${l.slice(0, 200)}…` : l}`);
   if (lines.length > TOOL_PREVIEW_LINES) shown.push(`    … ${lines.length - TOOL_PREVIEW_LINES} more lines`);
   return `${shown.join("\n")}\n`;
+}
+
+/** "Run completed: 7.5 mean per sample (−10…+10), 2 samples × 1 epoch.": live and on re-attach alike. */
+export function runDoneLine(status: string, score: RunScore): string {
+  return `Run ${status}: ${runScoreText(score)}.`;
 }
 
 /**
@@ -82,7 +87,7 @@ export function toStreamPayloads(e: RunEvent): ScenarioStreamEvent[] {
           event: "done",
           runId: e.runId,
           status: e.status,
-          message: `\nRun ${e.status}: ${e.total}/${e.max} points.\nReport: ${e.files.report}\nBenchmark records: ${e.files.benchmark}\nEval log: ${e.files.log}`,
+          message: `\n${runDoneLine(e.status, e.score)}\nReport: ${e.files.report}\nBenchmark records: ${e.files.benchmark}\nEval log: ${e.files.log}`,
         },
       ];
     case "error":

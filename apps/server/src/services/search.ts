@@ -1,4 +1,5 @@
 import {
+  runScoreText,
   SEARCH_GROUP_LABELS,
   SEARCH_GROUPS,
   type RunSummary,
@@ -31,7 +32,7 @@ const ENGINE_LOG_NAME = /^(\d{4}-\d{2}-\d{2})T[\d-]+Z_([A-Za-z0-9-]+)_([A-Za-z0-
 
 function runItem(run: RunSummary): SearchItem {
   const when = (run.finishedAt ?? run.createdAt).slice(0, 16).replace("T", " ");
-  const score = run.result ? ` · ${run.result.total}/${run.result.max}` : "";
+  const score = run.result ? ` · ${runScoreText(run.result.score)}` : "";
   return {
     title: `${run.caseName} · ${run.model}`,
     detail: `Run ${run.id} · ${run.status}${score} · ${when} UTC`,

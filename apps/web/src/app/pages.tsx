@@ -6,7 +6,9 @@ import {
   MonitorPlayIcon,
   PlayCircleIcon,
   ShieldIcon,
+  TrophyIcon,
 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { DashboardPage } from "@/features/dashboard/dashboard-page";
 import { FileBrowserPage } from "@/features/filesystem/file-browser-page";
 import { MetadataPage } from "@/features/metadata/metadata-page";
@@ -14,7 +16,27 @@ import { ResultsPage } from "@/features/results/results-page";
 import { ScenarioPage } from "@/features/scenario/scenario-page";
 import { ScriptsPage } from "@/features/scripts/scripts-page";
 import { ViewerPage } from "@/features/viewer/viewer-page";
-import type { PageDefinition } from "@/lib/page-types";
+import { Spinner } from "@/components/ui/spinner";
+import type { PageDefinition, PageProps } from "@/lib/page-types";
+
+// The Leaderboard brings the charting library; it loads on first visit, not with the console.
+const LeaderboardPageChunk = lazy(() =>
+  import("@/features/leaderboard/leaderboard-page").then((m) => ({ default: m.LeaderboardPage })),
+);
+
+function LeaderboardPage(props: PageProps) {
+  return (
+    <Suspense
+      fallback={
+        <p className="flex items-center justify-center gap-3 py-10 text-sm text-muted-foreground">
+          <Spinner className="size-5" /> Loading the leaderboard…
+        </p>
+      }
+    >
+      <LeaderboardPageChunk {...props} />
+    </Suspense>
+  );
+}
 
 /** The sidebar's pages, in order, with the spec's ids, labels and descriptions. */
 export const PAGES: PageDefinition[] = [
@@ -59,6 +81,13 @@ export const PAGES: PageDefinition[] = [
     description: "Download test results",
     icon: DownloadIcon,
     component: ResultsPage,
+  },
+  {
+    id: "leaderboard",
+    label: "Leaderboard",
+    description: "Compare models",
+    icon: TrophyIcon,
+    component: LeaderboardPage,
   },
   {
     id: "viewer",

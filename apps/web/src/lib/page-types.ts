@@ -2,8 +2,9 @@ import type { ComponentType } from "react";
 import type { LucideIcon } from "lucide-react";
 import type { SearchTarget } from "@analystbench/contracts";
 
-/** The seven pages of the shell (spec section 2); switched by state, not by URL. */
-export type PageId = "dashboard" | "scenario" | "scripts" | "filesystem" | "metadata" | "results" | "viewer";
+/** The pages of the shell (spec section 2, plus the Leaderboard); switched by state, not by URL. */
+export type PageId =
+  "dashboard" | "scenario" | "scripts" | "filesystem" | "metadata" | "results" | "leaderboard" | "viewer";
 
 /**
  * An item a page should bring into view when it is opened from elsewhere (the header search,

@@ -1,7 +1,9 @@
+import { runScoreText } from "@analystbench/contracts";
 import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
 import path from "node:path";
 import { callNote } from "../agent/tool-status";
 import { checkModel, normalizeModelName } from "../models/model-registry";
+import { runScore } from "../results/run-score";
 import { Limiter, samplesInFlight } from "../runs/limiter";
 import { runCase, type RunEvent } from "../runs/run-case";
 import { plural } from "../text/english";
@@ -44,6 +46,12 @@ function printer(json: boolean): (e: RunEvent) => void {
         `✓ ${e.sampleId} (epoch ${e.epoch}) ${e.status}: ${e.total === null ? "not graded" : `${e.total}/${e.max}`}${e.error ? ` — ${e.error}` : ""}`,
       );
   };
+}
+
+/** The run's score as JSON: the numbers and the text every other view shows. */
+function scoreJson(run: RunResult) {
+  const score = runScore(run);
+  return { ...score, text: runScoreText(score) };
 }
 
 /**
@@ -113,6 +121,8 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
           case: run.caseId,
           model: run.model,
           status: run.status,
+          // The run's score as every view shows it; per sample, each total below is on −10…+10.
+          score: scoreJson(run),
           files,
           samples: run.samples.map((s) => ({
             sample: s.sampleId,
@@ -146,7 +156,7 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
     console.log(`\n${table(["CASE", "SAMPLE", "EPOCH", "STATUS", "SCORE", "SAFE SOLVE", "TOKENS", "TIME"], rows)}`);
     for (const { run, files } of results)
       console.log(
-        `\n${run.caseId} (${run.runId}): ${run.status}\n  report    ${path.join(workspace, files.report)}\n  records   ${path.join(workspace, files.benchmark)}\n  eval log  ${path.join(workspace, files.log)}`,
+        `\n${run.caseId} (${run.runId}): ${run.status}, ${runScoreText(runScore(run))}\n  report    ${path.join(workspace, files.report)}\n  records   ${path.join(workspace, files.benchmark)}\n  eval log  ${path.join(workspace, files.log)}`,
       );
     console.log(`\n${plural(runs.length, "run")} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { VERSION } from "../version";
 import { envExport, envReset, envStatus, envVerify, UsageError } from "./env-commands";
 import { calibrateCommand } from "./calibrate-command";
+import { compareCommand } from "./compare-command";
 import { evalCommand } from "./eval-command";
 import { modelsCommand } from "./models-command";
 import { regradeCommand } from "./regrade-command";
@@ -25,6 +26,9 @@ commands:
   env reset --workspace DIR                        rebuild every environment into DIR/environments
   shell --case ID --host ROLE [-c COMMAND]         a shell on a simulated host (interactive without -c)
   calibrate [--case ID|all] [--json]               reference, naive and the adversaries against their thresholds
+  compare [--workspace DIR] [--model A --model B …] [--case ID …] [--scenario S] [--variant V] [--since DATE]
+          [--json] [--csv FILE] [--markdown FILE]
+                                                   rank the models of a workspace's results; with two, their paired difference
 
 common options: --seed S (environment seed, default "analystbench")
 models: builtin/reference, builtin/naive (offline); openai/<model> (OPENAI_API_KEY; the Responses API, or
@@ -51,6 +55,8 @@ const OPTIONS = {
 
 /** Runs a command; returns the exit code (0 done, 1 failed, 2 bad usage). */
 export async function main(argv: string[]): Promise<number> {
+  // compare repeats --model and --case, which every other command takes once: it reads its own arguments.
+  if (argv[0] === "compare") return compareCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

@@ -200,6 +200,49 @@ describe("buildInspectLog", () => {
     });
   });
 
+  it("says the run's score the way every other view does: mean_total is the report's mean", () => {
+    const run = fixtureRun();
+    const log = buildInspectLog(run);
+    expect(log.results!.metadata).toEqual({
+      score: "7 mean per sample (−10…+10), 2 samples × 1 epoch; 1 invalid, not counted",
+      mean: 7,
+      samples: 2,
+      epochs: 1,
+      invalid_samples: 1,
+    });
+    expect((log.results!.scores as Json[])[0]).toMatchObject({ metadata: { max: 10, range: "−10…+10" } });
+
+    // Epochs > 1 and negative totals: the metric is the mean over sample × epoch, not a sum.
+    const graded = run.samples[0]!;
+    run.epochs = 2;
+    run.samples = (
+      [
+        [1, 4],
+        [2, -3],
+      ] as const
+    ).map(([epoch, total]) => ({
+      ...structuredClone(graded),
+      epoch,
+      score: { ...graded.score!, total },
+    }));
+    const twice = buildInspectLog(run);
+    expect(validate(twice)).toEqual([]);
+    expect((twice.results!.scores as Json[])[0]).toMatchObject({ metrics: { mean_total: { value: 0.5 } } });
+    expect(twice.results!.metadata).toMatchObject({ score: "0.5 mean per sample (−10…+10), 1 sample × 2 epochs" });
+  });
+
+  it("still says the score when no sample counted, and stays valid", () => {
+    const run = fixtureRun();
+    run.status = "failed";
+    run.samples = run.samples.slice(1);
+    const log = buildInspectLog(run);
+    expect(log.results).toMatchObject({
+      scores: [],
+      metadata: { mean: null, score: "no score (−10…+10), 1 sample × 1 epoch; all 1 invalid, not counted" },
+    });
+    expect(validate(log)).toEqual([]);
+  });
+
   it("records what answered each call: the API, the returned model id, settings, cache and reasoning tokens, hashes", () => {
     const log = buildInspectLog(fixtureRun());
     const s = log.samples![0]!;

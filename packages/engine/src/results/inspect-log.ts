@@ -1,3 +1,4 @@
+import { runScoreText, SAMPLE_SCORE_RANGE } from "@analystbench/contracts";
 import { createHash } from "node:crypto";
 import { OUTPUT_CAP_BYTES, TOOL_DEFINITIONS } from "@analystbench/sim";
 import type {
@@ -14,6 +15,7 @@ import type {
 } from "../types";
 import { plural } from "../text/english";
 import { runUsage } from "./provenance";
+import { runScore } from "./run-score";
 
 /**
  * Writes one run as an Inspect AI eval log (version 2, `.json`). The log validates against
@@ -852,7 +854,10 @@ function mean(values: number[]): number {
 }
 
 function buildResults(run: RunResult): JsonObject {
-  const scored = run.samples.flatMap((s) => (s.score ? [s.score] : []));
+  // Invalid samples carry no score (sample-job.ts), so these are the results that count.
+  const scored = run.samples.flatMap((s) => (s.score && s.validity !== "invalid" ? [s.score] : []));
+  // mean_total is the run's score as every other view shows it (run-score.ts), not a sum.
+  const score = runScore(run);
   const scores: JsonObject[] = scored.length
     ? [
         {
@@ -863,12 +868,13 @@ function buildResults(run: RunResult): JsonObject {
           unscored_samples: run.samples.length - scored.length,
           params: {},
           metrics: {
-            mean_total: metricEntry("mean_total", mean(scored.map((s) => s.total))),
+            mean_total: metricEntry("mean_total", score.mean ?? mean(scored.map((s) => s.total))),
             mean_normalized: metricEntry("mean_normalized", mean(scored.map((s) => s.normalized))),
             safe_solve_rate: metricEntry("safe_solve_rate", mean(scored.map((s) => (s.safeSolve ? 1 : 0)))),
           },
           metadata: {
             max: scored[0]?.max ?? 10,
+            range: SAMPLE_SCORE_RANGE,
             unscored: "failed samples carry no grade and are left out of the metrics",
           },
         },
@@ -879,7 +885,14 @@ function buildResults(run: RunResult): JsonObject {
     completed_samples: run.samples.filter((s) => s.status !== "failed").length,
     early_stopping: null,
     scores,
-    metadata: null,
+    // Also there when no sample counted (scores is then empty): what the viewer says of the run.
+    metadata: {
+      score: runScoreText(score),
+      mean: score.mean,
+      samples: score.samples,
+      epochs: score.epochs,
+      invalid_samples: score.invalid,
+    },
   };
 }
 

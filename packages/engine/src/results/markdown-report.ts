@@ -1,8 +1,10 @@
+import { runScoreText, scoreSumText } from "@analystbench/contracts";
 import { stringify as toYaml } from "yaml";
 import { callNote } from "../agent/tool-status";
 import { plural } from "../text/english";
 import type { RunResult, SampleResult, ToolEvent, Usage } from "../types";
 import { formatCost, runUsage, sampleProvenance } from "./provenance";
+import { failureReason, runScore } from "./run-score";
 
 const outcomeLabel = { plus: "✔ plus", zero: "○ zero", minus: "✘ minus" } as const;
 
@@ -29,12 +31,14 @@ function describeCall(t: ToolEvent): string {
 
 /**
  * A run's totals over the samples that count: invalid ones (the harness, the provider or an
- * operator ended them) are counted apart and never added in.
+ * operator ended them) are counted apart and never added in. `score` is what people read (the
+ * mean per sample); `total` and `max` are sums, kept for the machines that read them.
  */
 export function runTotals(run: RunResult) {
   const counted = run.samples.filter((s) => s.validity !== "invalid");
   const scored = counted.filter((s) => s.score);
   return {
+    score: runScore(run),
     total: scored.reduce((n, s) => n + s.score!.total, 0),
     max: counted.reduce((n, s) => n + (s.score?.max ?? 10), 0),
     invalid: run.samples.length - counted.length,
@@ -172,32 +176,42 @@ function modelLine(run: RunResult, costUsd: number | null): string {
 /** The human-readable execution report of a run, with YAML front matter the Results page reads. */
 export function markdownReport(run: RunResult): string {
   const t = runTotals(run);
-  const front = toYaml({
-    run_id: run.runId,
-    case: run.caseId,
-    case_name: run.caseName,
-    model: run.model,
-    status: run.status,
-    score: `${t.total}/${t.max}`,
-    total: t.total,
-    max: t.max,
-    samples: run.samples.length,
-    invalid_samples: t.invalid,
-    epochs: run.epochs,
-    safe_solves: t.safeSolves,
-    tokens: t.tokens,
-    tool_calls: t.toolCalls,
-    cost_usd: t.costUsd,
-    model_api: run.modelApi ?? null,
-    model_settings: run.modelSettings ?? {},
-    grader: run.grader,
-    started: run.startedAt,
-    finished: run.completedAt,
-    duration_seconds: Math.round(Date.parse(run.completedAt) - Date.parse(run.startedAt)) / 1000,
-    version: run.version,
-    grader_version: run.graderVersion,
-    content_version: run.contentVersion,
-  }).trimEnd();
+  const failure = failureReason(run);
+  const front = toYaml(
+    {
+      run_id: run.runId,
+      case: run.caseId,
+      case_name: run.caseName,
+      model: run.model,
+      status: run.status,
+      // The one score people read; total and max stay for older readers and are sums.
+      score: runScoreText(t.score),
+      mean: t.score.mean === null ? null : Math.round(t.score.mean * 1000) / 1000,
+      total: t.total,
+      max: t.max,
+      // Sample results (sample × epoch); samples_per_epoch is the case's samples.
+      samples: run.samples.length,
+      samples_per_epoch: t.score.samples,
+      invalid_samples: t.invalid,
+      epochs: run.epochs,
+      ...(failure ? { error: failure } : {}),
+      safe_solves: t.safeSolves,
+      tokens: t.tokens,
+      tool_calls: t.toolCalls,
+      cost_usd: t.costUsd,
+      model_api: run.modelApi ?? null,
+      model_settings: run.modelSettings ?? {},
+      grader: run.grader,
+      started: run.startedAt,
+      finished: run.completedAt,
+      duration_seconds: Math.round(Date.parse(run.completedAt) - Date.parse(run.startedAt)) / 1000,
+      version: run.version,
+      grader_version: run.graderVersion,
+      content_version: run.contentVersion,
+    },
+    // One line per key: the console's front-matter table reads line by line, and the reason is long.
+    { lineWidth: 0 },
+  ).trimEnd();
   const summary = [
     "| Sample | Epoch | Status | Score | Safe solve | Tokens | Cost | Tool calls | Time |",
     "|---|---|---|---|---|---|---|---|---|",
@@ -206,5 +220,9 @@ export function markdownReport(run: RunResult): string {
         `| ${cell(s.title)} | ${s.epoch} | ${s.validity === "invalid" ? `${s.status} (invalid)` : s.status} | ${s.score ? `${s.score.total}/${s.score.max}` : "—"} | ${s.score?.safeSolve ? "yes" : "no"} | ${s.usage.totalTokens} | ${formatCost(s.usage.costUsd)} | ${s.toolCalls} | ${(s.durationMs / 1000).toFixed(1)} s |`,
     ),
   ].join("\n");
-  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\nRun \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}** with **${t.total}/${t.max}** points over ${plural(run.samples.length, "sample run")} (${plural(t.safeSolves, "safe solve")}${t.invalid ? `; ${t.invalid} invalid, not counted` : ""}). ${modelLine(run, t.costUsd)}\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
+  // The sum is shown only beside the mean and labelled as one: alone it reads as a score.
+  const sums = t.score.mean === null ? "" : ` (${scoreSumText(t.total, t.max)}; ${plural(t.safeSolves, "safe solve")})`;
+  const outcome = `Run \`${run.runId}\` of case \`${run.caseId}\` finished **${run.status}**: **${runScoreText(t.score)}**${sums}.`;
+  const why = failure ? ` Why it failed: ${failure}` : "";
+  return `---\n${front}\n---\n\n# ${run.caseName} — ${run.model}\n\n${outcome}${why} ${modelLine(run, t.costUsd)}\n\n${summary}\n\n${run.samples.map(sampleSection).join("\n")}`;
 }

@@ -11,6 +11,6 @@ export function modelSlug(model: string): string {
 }
 
 /** results/<case>/<stamp>_<model>_<run>: the report and the JSONL records share it. */
-export function resultBaseName(run: RunResult): string {
+export function resultBaseName(run: Pick<RunResult, "caseId" | "startedAt" | "model" | "runId">): string {
   return `results/${run.caseId}/${fileStamp(run.startedAt)}_${modelSlug(run.model)}_${run.runId}`;
 }

@@ -1,3 +1,4 @@
+import type { RunScore } from "@analystbench/contracts";
 import type { TestCase } from "@analystbench/scenarios";
 import { openSimSession, type SimSession } from "@analystbench/sim";
 import { randomBytes } from "node:crypto";
@@ -52,7 +53,16 @@ export type RunEvent =
       checkpoints: { number: number; name: string; outcome: string; points: number; rationale: string }[];
       error: string | null;
     }
-  | { event: "done"; runId: string; status: RunStatus; total: number; max: number; files: RunFiles }
+  | {
+      event: "done";
+      runId: string;
+      status: RunStatus;
+      /** What people read: the mean per sample result (total and max are sums). */
+      score: RunScore;
+      total: number;
+      max: number;
+      files: RunFiles;
+    }
   | { event: "error"; runId: string; message: string };
 
 export interface RunFiles {
@@ -212,7 +222,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   // The report last: its presence means the run's files are complete.
   await writeFileAtomic(path.join(opts.workspaceDir, files.report), markdownReport(run));
   const totals = runTotals(run);
-  emit({ event: "done", runId, status: run.status, total: totals.total, max: totals.max, files });
+  emit({ event: "done", runId, status: run.status, score: totals.score, total: totals.total, max: totals.max, files });
   return { run, files };
 }
 

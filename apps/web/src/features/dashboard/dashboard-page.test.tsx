@@ -6,6 +6,17 @@ import { DashboardPage } from "./dashboard-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A model of GET /api/models; builtin ones need no key. */
+const configured = (name: string, keyPresent = true) => ({
+  name,
+  provider: name.split("/")[0]!,
+  api: name.startsWith("builtin/") ? "builtin" : "responses",
+  keyEnv: name.startsWith("builtin/") ? null : "OPENAI_API_KEY",
+  keyPresent,
+  priced: true,
+  problem: keyPresent ? null : "OPENAI_API_KEY is not set",
+});
+
 const check = (id: string, label: string, figure: string, summary: string) => ({
   id,
   label,
@@ -220,14 +231,19 @@ describe("Run Full Suite", () => {
       startedAt: null,
       finishedAt: null,
       suiteId: "s_bbbbbbbbbb",
+      // Two perfect one-sample cases and two that averaged −2 over one counted result of two.
       result:
         status === "completed"
           ? {
               status: "completed",
-              total: 10,
+              score:
+                i < 2
+                  ? { mean: 10, samples: 1, epochs: 1, invalid: 0 }
+                  : { mean: -2, samples: 2, epochs: 1, invalid: 1 },
+              total: i < 2 ? 10 : -2,
               max: 10,
-              samples: 1,
-              safeSolves: 1,
+              samples: i < 2 ? 1 : 2,
+              safeSolves: i < 2 ? 1 : 0,
               files: { report: "r", benchmark: "b", log: "l" },
             }
           : null,
@@ -244,13 +260,28 @@ describe("Run Full Suite", () => {
         },
         "GET /api/runs": () =>
           json({ runs: Array.from({ length: 13 }, (_, i) => run(i, i < 4 ? "completed" : "queued")) }),
+        // No key configured: the menu starts on the offline model.
+        "GET /api/models": () =>
+          json({ models: [configured("openai/gpt-4o", false), configured("builtin/reference")] }),
       }),
     );
     renderWithProviders(<DashboardPage navigate={() => {}} />);
     await user.click(screen.getByRole("button", { name: "Run Full Suite" }));
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Suite model" })).toHaveTextContent("builtin/reference"),
+    );
     await user.click(await screen.findByRole("button", { name: "Run 13 cases" }));
     expect(posted).toEqual({ model: "builtin/reference" });
-    expect(await screen.findByText(/4\/13 cases finished · 40\/40 points so far/)).toBeInTheDocument();
+    // A mean over every counted sample result, not "40/40 points": (10 + 10 − 2 − 2) / 4.
+    expect(
+      await screen.findByText(/4\/13 cases finished · 4 mean per sample \(−10…\+10\) so far$/),
+    ).toBeInTheDocument();
+    const cells = screen.getAllByTitle(/mean per sample/);
+    expect(cells.map((c) => c.textContent)).toEqual(["mean −2", "mean −2", "mean 10", "mean 10"]);
+    expect(cells[0]).toHaveAttribute(
+      "title",
+      "−2 mean per sample (−10…+10), 2 samples × 1 epoch; 1 invalid, not counted",
+    );
     expect(screen.getByLabelText("Suite progress")).toHaveAttribute("aria-valuenow", String((4 / 13) * 100));
   });
 
@@ -269,5 +300,40 @@ describe("Run Full Suite", () => {
     await user.click(screen.getByRole("button", { name: "Run Full Suite" }));
     await user.click(await screen.findByRole("button", { name: "Run 13 cases" }));
     expect(await screen.findByText("OPENAI_API_KEY is not set: export it.")).toBeInTheDocument();
+  });
+});
+
+describe("the suite's model menu remembers the choice", () => {
+  const routes = (models: unknown[]) =>
+    fakeFetch({
+      "GET /api/system/stats": () => json(STATS),
+      "GET /api/activity": () => json({ items: [] }),
+      "GET /api/models": () => json({ models }),
+    });
+
+  it("starts on the model chosen last, on this page or on Test Cases, and remembers a new one", async () => {
+    localStorage.setItem("analystbench.model", "builtin/naive");
+    vi.stubGlobal("fetch", routes([configured("openai/gpt-4o", true), configured("builtin/naive")]));
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Run Full Suite" }));
+    const menu = await screen.findByRole("combobox", { name: "Suite model" });
+    expect(menu).toHaveTextContent("builtin/naive");
+    await user.click(menu);
+    await user.click(await screen.findByRole("option", { name: "gpt-4-turbo" }));
+    expect(localStorage.getItem("analystbench.model")).toBe("gpt-4-turbo");
+  });
+
+  it("falls back to the default when the remembered model is no longer offered: offline without a key", async () => {
+    localStorage.setItem("analystbench.model", "acme/retired-model");
+    vi.stubGlobal("fetch", routes([configured("openai/gpt-4o", false), configured("builtin/reference")]));
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Run Full Suite" }));
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Suite model" })).toHaveTextContent("builtin/reference"),
+    );
+    // Falling back is not a choice: what was remembered stays until the user picks again.
+    expect(localStorage.getItem("analystbench.model")).toBe("acme/retired-model");
   });
 });

@@ -71,7 +71,7 @@ function controllableStream() {
 describe("Test Cases page", () => {
   it("shows the groups in the spec's order with counts, cards, the warning banner and the default model", async () => {
     vi.stubGlobal("fetch", fakeFetch({ "GET /api/scripts": () => json(SCRIPTS) }));
-    renderWithProviders(<ScriptsPage />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
     expect(screen.getByText("Loading Scripts")).toBeInTheDocument();
     expect(await screen.findByText("DMZ Perimeter Services")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Test Cases" })).toBeInTheDocument();
@@ -93,8 +93,14 @@ describe("Test Cases page", () => {
   });
 
   it("says so with the spec's toast when the list cannot be loaded", async () => {
-    vi.stubGlobal("fetch", fakeFetch({ "GET /api/scripts": () => json({ error: "boom", code: "X" }, 500) }));
-    renderWithProviders(<ScriptsPage />);
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/scripts": () => json({ error: "boom", code: "X" }, 500),
+        "GET /api/runs": () => json({ runs: [] }),
+      }),
+    );
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
     expect(
       await screen.findByText("Failed to load available scripts", { selector: "[data-description]" }),
     ).toBeInTheDocument();
@@ -122,7 +128,7 @@ describe("Test Cases page", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<ScriptsPage />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
     await user.click(await screen.findByRole("button", { name: "Execute Clean Results" }));
     expect(screen.getByRole("dialog")).toHaveTextContent(CONFIRM_TEXT);
     await user.click(screen.getByRole("button", { name: "Cancel" }));
@@ -155,7 +161,7 @@ describe("Test Cases page", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<ScriptsPage />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
     await user.click(await screen.findByRole("button", { name: "Execute Clean Results" }));
     await user.click(screen.getByRole("button", { name: "Yes, Execute" }));
     expect(await screen.findByText("Execution Error")).toBeInTheDocument();
@@ -185,7 +191,7 @@ describe("Test Cases page", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<ScriptsPage />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
     await user.click(await screen.findByRole("button", { name: "Execute DMZ Perimeter Services" }));
     expect(bodies).toEqual([
       { scenarioId: "s1-dmz", scenarioName: "DMZ Perimeter Services", model: "gpt-4o", llm: "openai" },
@@ -206,7 +212,11 @@ describe("Test Cases page", () => {
     await user.click(within(running).getByRole("button", { name: "View Output" }));
     expect(screen.getByLabelText("Execution output")).toBeInTheDocument();
 
-    stream.send({ event: "done", status: "completed", message: "Score 7/10" });
+    stream.send({
+      event: "done",
+      status: "completed",
+      message: "Run completed: 7 mean per sample (−10…+10), 1 sample × 1 epoch.",
+    });
     stream.close();
     expect(await screen.findByText("Execution completed successfully")).toBeInTheDocument();
     expect(screen.getByText("DMZ Perimeter Services executed successfully")).toBeInTheDocument();
@@ -224,7 +234,7 @@ describe("Test Cases page", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<ScriptsPage />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
     await user.click(await screen.findByRole("button", { name: "Execute Corporate LAN" }));
     await waitFor(() =>
       expect((screen.getByLabelText("Execution output") as HTMLTextAreaElement).value).toContain(
@@ -258,18 +268,24 @@ describe("Test Cases page", () => {
         "GET /api/runs/run-9/events": () => stream.response,
       }),
     );
-    renderWithProviders(<ScriptsPage target={{ kind: "run", id: "run-9", seq: 1 }} />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} target={{ kind: "run", id: "run-9", seq: 1 }} />);
     const output = (await screen.findByLabelText("Execution output")) as HTMLTextAreaElement;
     await waitFor(() => expect(output.value).toContain("DMZ Perimeter Services (s1-dmz) with builtin/reference"));
-    stream.send({ event: "done", status: "completed", message: "Run completed: 10/10 points." });
+    stream.send({
+      event: "done",
+      status: "completed",
+      message: "Run completed: 10 mean per sample (−10…+10), 2 samples × 1 epoch.",
+    });
     stream.close();
-    await waitFor(() => expect(output.value).toContain("10/10 points"));
+    await waitFor(() =>
+      expect(output.value).toContain("Run completed: 10 mean per sample (−10…+10), 2 samples × 1 epoch."),
+    );
     expect(await screen.findByText("Execution completed successfully")).toBeInTheDocument();
   });
 
   it("opened for a case, highlights that case's card only", async () => {
     vi.stubGlobal("fetch", fakeFetch({ "GET /api/scripts": () => json(SCRIPTS) }));
-    renderWithProviders(<ScriptsPage target={{ kind: "case", id: "s2-typosquatting", seq: 2 }} />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} target={{ kind: "case", id: "s2-typosquatting", seq: 2 }} />);
     await waitFor(() => expect(screen.getByTestId("test-case-s2-typosquatting")).toHaveAttribute("data-nav-highlight"));
     expect(screen.getByTestId("test-case-s1-dmz")).not.toHaveAttribute("data-nav-highlight");
   });
@@ -282,7 +298,7 @@ describe("Test Cases page", () => {
         "GET /api/runs/nope": () => json({ error: "There is no run nope.", code: "UNKNOWN_RUN" }, 404),
       }),
     );
-    renderWithProviders(<ScriptsPage target={{ kind: "run", id: "nope", seq: 1 }} />);
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} target={{ kind: "run", id: "nope", seq: 1 }} />);
     const output = (await screen.findByLabelText("Execution output")) as HTMLTextAreaElement;
     await waitFor(() => expect(output.value).toBe("✗ There is no run nope.\n"));
     expect(await screen.findByText("Execution failed")).toBeInTheDocument();

@@ -11,11 +11,12 @@ import type { PageProps } from "@/lib/page-types";
 import { type TestCaseView, useScripts } from "./api/get-scripts";
 import { ModelSelector } from "./components/model-selector";
 import { OutputDialog } from "./components/output-dialog";
+import { RecentRuns } from "./components/recent-runs";
 import { RunningCard } from "./components/running-card";
 import { TestCaseGroup } from "./components/test-case-group";
 import { useTestRun } from "./use-test-run";
 
-export function ScriptsPage({ target }: Pick<PageProps, "target">) {
+export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "navigate">) {
   const scripts = useScripts();
   const run = useTestRun();
   const [pending, setPending] = useState<TestCaseView | null>(null);
@@ -100,6 +101,12 @@ export function ScriptsPage({ target }: Pick<PageProps, "target">) {
           </TestCaseGroup>
         </div>
       )}
+
+      <RecentRuns
+        canAttach={!run.isRunning}
+        onViewOutput={(id) => void run.attach(id)}
+        onOpenReport={(path) => navigate("results", { kind: "result", path })}
+      />
 
       <ConfirmExecuteDialog
         testCaseName={pending?.name ?? null}

@@ -1,4 +1,4 @@
-import { DEFAULT_TEST_CASE_MODEL } from "@analystbench/contracts";
+import { TEST_CASE_MODELS } from "@analystbench/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -10,6 +10,7 @@ import {
   toastScriptResult,
 } from "@/lib/execute-script";
 import { messageOf } from "@/lib/download";
+import { useRememberedModel } from "@/lib/remembered-model";
 import { renderStreamEvent } from "@/lib/sse";
 import { cancelRun, executeScenario, followRun, getRun } from "./api/execute-scenario";
 import type { TestCaseView } from "./api/get-scripts";
@@ -45,7 +46,8 @@ const IDLE: TestRunState = { phase: "idle", testCase: null, output: "", runId: n
  */
 export function useTestRun() {
   const [state, setState] = useState<TestRunState>(IDLE);
-  const [model, setModel] = useState<string>(DEFAULT_TEST_CASE_MODEL);
+  // Remembered per browser and shared with Run Full Suite (lib/remembered-model.ts).
+  const { model, setModel } = useRememberedModel(TEST_CASE_MODELS);
   const [isCancelling, setIsCancelling] = useState(false);
   const queryClient = useQueryClient();
   const abortRef = useRef<AbortController | null>(null);
@@ -63,6 +65,8 @@ export function useTestRun() {
       setState((s) => ({ ...s, phase }));
       setIsCancelling(false);
       void queryClient.invalidateQueries({ queryKey: ["activity"] });
+      // Recent runs shows the run's end (and a run that failed to start is not listed at all).
+      void queryClient.invalidateQueries({ queryKey: ["runs"] });
     },
     [queryClient],
   );
@@ -102,6 +106,8 @@ export function useTestRun() {
             if (event.event === "run" && typeof event.runId === "string") {
               const runId = event.runId;
               setState((s) => ({ ...s, runId }));
+              // The new run joins Recent runs as soon as the server names it.
+              void queryClient.invalidateQueries({ queryKey: ["runs"] });
             }
             if (event.event === "error" || (event.event === "done" && event.status && event.status !== "completed"))
               failed = true;
@@ -121,7 +127,7 @@ export function useTestRun() {
       else toast.success("Script Completed", { description: `${testCase.name} executed successfully` });
       finish(failed ? "failed" : "succeeded");
     },
-    [append, finish, model],
+    [append, finish, model, queryClient],
   );
 
   /** Shows the output of an existing run (live or finished) by re-attaching to its stream. */

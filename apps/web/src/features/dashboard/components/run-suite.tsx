@@ -1,6 +1,13 @@
 import { ModelSelect } from "@/components/model-select";
-import { useModelChoices } from "@/lib/model-choices";
-import { TEST_CASE_MODELS, type RunSummary } from "@analystbench/contracts";
+import { useRememberedModel } from "@/lib/remembered-model";
+import {
+  meanText,
+  pooledMean,
+  runScoreText,
+  shortScoreText,
+  TEST_CASE_MODELS,
+  type RunSummary,
+} from "@analystbench/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { PlayIcon } from "lucide-react";
 import { useState } from "react";
@@ -32,8 +39,8 @@ export function RunSuiteDialog({
   onOpenChange(open: boolean): void;
   onStarted(suiteId: string): void;
 }) {
-  const [model, setModel] = useState<string>("builtin/reference");
-  const models = useModelChoices(TEST_CASE_MODELS);
+  // The same remembered choice as the Test Cases menu (lib/remembered-model.ts).
+  const { model, setModel, models } = useRememberedModel(TEST_CASE_MODELS);
   const [isStarting, setIsStarting] = useState(false);
   const start = async () => {
     setIsStarting(true);
@@ -83,8 +90,8 @@ export function SuiteProgress({ suiteId, onDismiss }: { suiteId: string; onDismi
   const queryClient = useQueryClient();
   const runs = data?.runs ?? [];
   const done = runs.filter(finished);
-  const total = done.reduce((n, r) => n + (r.result?.total ?? 0), 0);
-  const max = done.reduce((n, r) => n + (r.result?.max ?? 0), 0);
+  // One mean over every counted sample result so far, not a sum of points across cases.
+  const soFar = pooledMean(done.flatMap((r) => (r.result ? [r.result.score] : [])));
   const failed = done.filter((r) => r.status !== "completed").length;
   const isComplete = runs.length > 0 && done.length === runs.length;
   if (isComplete) void queryClient.invalidateQueries({ queryKey: ["system-stats"] });
@@ -96,7 +103,7 @@ export function SuiteProgress({ suiteId, onDismiss }: { suiteId: string; onDismi
           <CardDescription>
             {runs[0]?.model ?? "…"} · {done.length}/{runs.length || 13} cases finished
             {failed ? ` · ${failed} failed` : ""}
-            {max > 0 ? ` · ${total}/${max} points so far` : ""}
+            {soFar.mean !== null ? ` · ${meanText(soFar.mean)} so far` : ""}
           </CardDescription>
         </div>
         {isComplete && (
@@ -112,8 +119,12 @@ export function SuiteProgress({ suiteId, onDismiss }: { suiteId: string; onDismi
           {[...runs].reverse().map((r) => (
             <li key={r.id} className="flex justify-between gap-2 rounded bg-muted/40 px-2 py-1">
               <span className="truncate">{r.caseName}</span>
-              <span className="shrink-0 tabular-nums text-muted-foreground">
-                {r.result ? `${r.result.total}/${r.result.max}` : r.status}
+              {/* The cell is narrow: the short form, the whole score in its title. */}
+              <span
+                className="shrink-0 tabular-nums text-muted-foreground"
+                title={r.result ? runScoreText(r.result.score) : undefined}
+              >
+                {r.result ? shortScoreText(r.result.score) : r.status}
               </span>
             </li>
           ))}
