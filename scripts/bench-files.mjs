@@ -5,20 +5,16 @@
  * time from clicking Open until Chromium shows the listing (target ≤ 1 s), and the header search
  * (GET /api/search) over the same workspace, with its name index cold (rebuilt) and warm.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { median, signedInBrowser, startBenchServer } from "./bench-server.mjs";
 
 const FILE_COUNT = 10_000;
 const API_RUNS = 50;
 const BROWSER_RUNS = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const PASSWORD = "bench-admin-password";
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const base = `http://127.0.0.1:${PORT}`;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "analystbench-bench-"));
 const many = path.join(dataDir, "workspace/many");
@@ -26,25 +22,11 @@ mkdirSync(many, { recursive: true });
 for (let i = 0; i < FILE_COUNT; i++)
   writeFileSync(path.join(many, `file-${String(i).padStart(5, "0")}.txt`), `file ${i}\n`);
 
-const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    ANALYSTBENCH_DATA_DIR: dataDir,
-    ANALYSTBENCH_ADMIN_USER: "admin",
-    ANALYSTBENCH_ADMIN_PASSWORD: PASSWORD,
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-
 /** The index is kept for 3 s: a cold search waits that long first, a warm one follows at once. */
 const SEARCH_RUNS = 5;
 const INDEX_FRESH_MS = 3_000;
 
-async function benchSearch(headers, filesP50) {
+async function benchSearch(base, headers, filesP50) {
   const once = async (q) => {
     const started = performance.now();
     const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`, { headers });
@@ -60,33 +42,17 @@ async function benchSearch(headers, filesP50) {
     cold.push(await once(`file-0${i}`));
     for (let j = 0; j < 5; j++) warm.push(await once(`file-0${j}${i}`));
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
     `GET /api/search over ${FILE_COUNT} files: cold median ${median(cold).toFixed(1)} ms (${(median(cold) / filesP50).toFixed(2)}× the listing's p50), warm median ${median(warm).toFixed(1)} ms`,
   );
 }
 
+let server;
 let browser;
 try {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error("the server did not start within 120 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: PASSWORD }),
-  });
-  const { token } = await login.json();
-  const headers = { Authorization: `Bearer ${token}` };
+  server = await startBenchServer({ port: PORT, dataDir, password: PASSWORD, startTimeoutMs: 120_000 });
+  const headers = server.headers;
+  const base = server.base;
 
   const times = [];
   for (let i = 0; i < API_RUNS + 5; i++) {
@@ -100,24 +66,11 @@ try {
   times.sort((a, b) => a - b);
   const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
   console.log(`GET /api/files on ${FILE_COUNT} files, ${API_RUNS} runs: p50 ${pct(50)} ms, p95 ${pct(95)} ms`);
-  await benchSearch(headers, Number(pct(50)));
+  await benchSearch(base, headers, Number(pct(50)));
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(base);
-  await page.getByPlaceholder("Enter your username").fill("admin");
-  await page.getByPlaceholder("Enter your password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "System Dashboard" }).waitFor();
+  const signedIn = await signedInBrowser(base, PASSWORD);
+  browser = signedIn.browser;
+  const page = signedIn.page;
   await page.locator('nav [data-page="filesystem"]').click();
   const shown = [];
   for (let i = 0; i < BROWSER_RUNS; i++) {
@@ -137,7 +90,6 @@ try {
   );
 } finally {
   await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

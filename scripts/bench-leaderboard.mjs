@@ -8,12 +8,10 @@
  * the ranking table. Targets: warm p50 ≤ 200 ms, cold ≤ 2 s, the table ≤ 1 s after the response.
  * BENCH_PORT picks the port (3293); BENCH_KEEP_DATA=1 keeps the generated workspace for profiling.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { median, percentile, ROOT, signedInBrowser, startBenchServer } from "./bench-server.mjs";
 
 const RECORDS = 100_000;
 const EPOCHS_PER_RUN = 10;
@@ -22,8 +20,7 @@ const BROWSER_RUNS = 5;
 const SETTLE_MS = 3_000;
 const PORT = Number(process.env.BENCH_PORT ?? 3293);
 const PASSWORD = "bench-admin-password";
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const base = `http://127.0.0.1:${PORT}`;
+const root = ROOT;
 
 // The case list and sample ids are the real ones; the TypeScript sources load through tsx, as the server's do.
 const { register } = await import("tsx/esm/api");
@@ -180,65 +177,15 @@ console.log(
   `Wrote ${made.written.toLocaleString("en-US")} records in ${made.files.toLocaleString("en-US")} files (${(made.bytes / 1024 / 1024).toFixed(0)} MB, ${Math.round(made.bytes / made.written)} bytes a record) in ${((performance.now() - writeStarted) / 1000).toFixed(1)} s`,
 );
 
-// Its own process group, so the server and anything it starts are stopped together at the end.
-const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-  cwd: root,
-  detached: true,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    ANALYSTBENCH_DATA_DIR: dataDir,
-    ANALYSTBENCH_ADMIN_USER: "admin",
-    ANALYSTBENCH_ADMIN_PASSWORD: PASSWORD,
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const exited = new Promise((resolve) => server.once("exit", resolve));
-function stopServer(signal = "SIGTERM") {
-  try {
-    process.kill(-server.pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
-process.once("SIGINT", () => {
-  stopServer("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(130);
-});
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 const ms = (x) => `${x.toFixed(0)} ms`;
 const verdict = (ok) => (ok ? "within target" : "OVER TARGET");
+const pct = percentile;
 
+let server;
 let browser;
 try {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error("the server did not start within 180 s");
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: PASSWORD }),
-  });
-  const { token } = await login.json();
-  const headers = { Authorization: `Bearer ${token}` };
+  server = await startBenchServer({ port: PORT, dataDir, password: PASSWORD });
+  const { base, headers } = server;
 
   const timed = async (url, check) => {
     const started = performance.now();
@@ -288,22 +235,9 @@ try {
     `GET /api/leaderboard/compare: first ${ms(compareFirst)}, warm ${WARM_RUNS} runs p50 ${ms(median(compareWarm))}, p95 ${ms(pct(compareWarm, 95))}`,
   );
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(base);
-  await page.getByPlaceholder("Enter your username").fill("admin");
-  await page.getByPlaceholder("Enter your password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "System Dashboard" }).waitFor();
+  const signedIn = await signedInBrowser(base, PASSWORD);
+  browser = signedIn.browser;
+  const page = signedIn.page;
   const entry = page.locator('nav [data-page="leaderboard"]');
   if ((await entry.count()) === 0) {
     console.log(
@@ -332,10 +266,7 @@ try {
   }
 } finally {
   await browser?.close();
-  stopServer();
-  const timer = setTimeout(() => stopServer("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+  await server?.stop();
   if (process.env.BENCH_KEEP_DATA) console.log(`Kept ${dataDir}`);
   else rmSync(dataDir, { recursive: true, force: true });
 }
