@@ -25,22 +25,12 @@ const root = ROOT;
 // The case list and sample ids are the real ones; the TypeScript sources load through tsx, as the server's do.
 const { register } = await import("tsx/esm/api");
 register();
-const { TEST_CASES } = await import(path.join(root, "packages/scenarios/src/index.ts"));
+const { TEST_CASES, mulberry32 } = await import(path.join(root, "packages/scenarios/src/index.ts"));
 const { GRADER_VERSION } = await import(path.join(root, "packages/engine/src/index.ts"));
 // The engine's own digest, so the records join the group real runs of today would (not "unknown").
 const { contentVersion } = await import(path.join(root, "packages/engine/src/runs/run-case.ts"));
 
-/** Seeded, so every run of the benchmark writes the same records. */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded, so every run of the benchmark writes the same records.
 const random = mulberry32(20261125);
 const hex = (n) => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join("");
 

@@ -1,4 +1,5 @@
 export * from "./schema";
+export { mulberry32 } from "./seeded-random";
 export * from "./grading/text-match";
 export * from "./grading/claims";
 export * from "./case-registry";

@@ -9,6 +9,8 @@
  * Σ sums / Σ counts, the mean per record. With one value per cluster this is the plain bootstrap.
  */
 
+import { mulberry32 } from "@analystbench/scenarios";
+
 export const DEFAULT_RESAMPLES = 2000;
 export const BOOTSTRAP_SEED = 0x2f6b_3c1d;
 /**
@@ -33,17 +35,8 @@ export interface BootstrapInterval {
   high: number;
 }
 
-/** mulberry32: a 32-bit state PRNG with good enough mixing for resampling; floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG the resampling draws from (re-exported for the tests and the hot loop's check). */
+export { mulberry32 };
 
 /** Resamples actually drawn for n clusters: the request, cut so n × resamples stays in budget. */
 export function resamplesFor(n: number, requested = DEFAULT_RESAMPLES): number {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { HostSpecSchema } from "../../schema";
 import { HOSTS, PEOPLE } from "./roster";
+import { mulberry32 } from "../../seeded-random";
 
 /**
  * The ordinary state of the seven Scenario 2 hosts: accounts, system and service configuration,
@@ -24,17 +25,6 @@ type JournalIn = NonNullable<Host["journal"]>[number];
 // ---------------------------------------------------------------------------------------------
 // Deterministic generation helpers
 // ---------------------------------------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BG_FROM = Date.UTC(2026, 1, 1, 0, 0, 0);
 const BG_TO = Date.UTC(2026, 4, 15, 23, 59, 59);

@@ -1,4 +1,5 @@
 import type { ZoneContent } from "../types";
+import { mulberry32 } from "../../../seeded-random";
 
 /*
  * Scenario 1's shared content kit for the five zone files: deterministic noise, timestamp formats
@@ -20,17 +21,8 @@ export type LineIn = { time: string; text: string };
 type Advice = NonNullable<Grading["harmful_advice"]>[number];
 type Action = NonNullable<Grading["harmful_actions"]>[number];
 
-/** mulberry32: the same seed always yields the same noise. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same seed always yields the same noise. */
+export const rng = mulberry32;
 export const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 export const int = (r: () => number, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
 export const hex = (r: () => number, n: number): string =>
