@@ -72,7 +72,7 @@ const featureRules = FEATURES.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", ".tmp/**", "data/**", "coverage/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", ".tmp/**", "data/**", "coverage/**", "content/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

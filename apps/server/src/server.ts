@@ -16,6 +16,7 @@ import { writeScenarioMetadata } from "./services/scenario-metadata";
 import { createSessionStore } from "./services/sessions";
 import { createHealthMonitor } from "./services/system-health";
 import { createUserStore } from "./services/users";
+import { userCaseWarnings } from "./services/user-cases";
 import { consoleOrigins, createViewerProcess } from "./services/viewer-process";
 import { VERSION } from "./version";
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
+  // A user's package that failed its checks is listed on the Test Cases page, never run; it does not stop the server.
+  for (const line of userCaseWarnings()) console.error(line);
   // The File Browser and the Metadata page show one YAML file per case from the workspace. Without
   // the files the Metadata page still works (it serves the generated text), so this only warns.
   await writeScenarioMetadata(config.workspaceDir).catch((e: NodeJS.ErrnoException) =>

@@ -20,6 +20,8 @@ export const MetadataFileSchema = z.object({
   modified: z.string(),
   /** Relative to the workspace (scenarios/<id>.yaml); absent when the file is not on disk. */
   path: z.string().optional(),
+  /** The directory of ANALYSTBENCH_CASES_DIR a user's case comes from; absent for a built-in case. */
+  source: z.string().optional(),
 });
 export type MetadataFile = z.infer<typeof MetadataFileSchema>;
 

@@ -20,6 +20,18 @@ export type ScenarioSummary = z.infer<typeof ScenarioSummarySchema>;
 export const ScenarioListResponseSchema = z.object({ scenarios: z.array(ScenarioSummarySchema) });
 export type ScenarioListResponse = z.infer<typeof ScenarioListResponseSchema>;
 
+/**
+ * Where an item of the reference comes from when a user's case package (ANALYSTBENCH_CASES_DIR)
+ * adds it; absent on built-in content, so a client that ignores it shows every item alike.
+ */
+export const ContentSourceSchema = z.object({
+  /** The directory as given in ANALYSTBENCH_CASES_DIR. */
+  name: z.string(),
+  /** The id of the case that adds the item. */
+  caseId: z.string(),
+});
+export type ContentSource = z.infer<typeof ContentSourceSchema>;
+
 export const CodeViewSchema = z.object({ lang: z.string(), code: z.string() });
 export type CodeView = z.infer<typeof CodeViewSchema>;
 
@@ -49,6 +61,7 @@ export const TaskViewSchema = z.object({
   investigation_hints: z.array(z.string()).optional(),
   fix: CodeViewSchema.optional(),
   checkpoints: z.array(CheckpointViewSchema),
+  source: ContentSourceSchema.optional(),
 });
 export type TaskView = z.infer<typeof TaskViewSchema>;
 
@@ -67,6 +80,7 @@ export const DeviceViewSchema = z.object({
   policies: z.array(z.string()),
   misconfig: z.object({ example: z.string(), reason: z.string() }).nullable(),
   ioc: z.array(z.string()),
+  source: ContentSourceSchema.optional(),
 });
 export type DeviceView = z.infer<typeof DeviceViewSchema>;
 
@@ -84,6 +98,7 @@ export const Scenario1ViewSchema = z.object({
       path: z.string(),
       baseline: DescribedCodeViewSchema,
       misconfig: DescribedCodeViewSchema,
+      source: ContentSourceSchema.optional(),
     }),
   ),
   narratives: z.array(
@@ -132,6 +147,7 @@ export const Narrative2ViewSchema = z.object({
     z.object({ asset_id: z.string(), file_name: z.string(), description: z.string() }),
   ),
   implementation_blueprint: ImplementationBlueprintViewSchema,
+  source: ContentSourceSchema.optional(),
 });
 export type Narrative2View = z.infer<typeof Narrative2ViewSchema>;
 

@@ -18,10 +18,40 @@ export type TestCase = z.infer<typeof TestCaseSchema>;
 
 const TestCaseGroupSchema = z.object({ testCases: z.array(TestCaseSchema) });
 
-export const ScriptsResponseSchema = z.object({
-  environment: TestCaseGroupSchema,
+/** A case package that failed its checks: listed with its problems so its author can fix it, never run. */
+export const BrokenCaseSchema = z.object({
+  /** The id its manifest names, or its folder's name when the manifest names none. */
+  id: z.string(),
+  /** The package's folder relative to its source directory ("." when the source is the package itself). */
+  folder: z.string(),
+  /** Each problem as a sentence naming the file and field, e.g. "case.yaml, field task.prompt: …". */
+  problems: z.array(z.string()),
+});
+export type BrokenCase = z.infer<typeof BrokenCaseSchema>;
+
+/**
+ * The case packages of one directory of ANALYSTBENCH_CASES_DIR (a user's own cases, e.g. a private
+ * held-out set): its runnable cases by scenario and the packages that failed their checks.
+ */
+export const CaseSourceGroupSchema = z.object({
+  /** The directory as given in ANALYSTBENCH_CASES_DIR. */
+  name: z.string(),
   scenario1: TestCaseGroupSchema,
   scenario2: TestCaseGroupSchema,
+  broken: z.array(BrokenCaseSchema),
+});
+export type CaseSourceGroup = z.infer<typeof CaseSourceGroupSchema>;
+
+export const ScriptsResponseSchema = z.object({
+  environment: TestCaseGroupSchema,
+  /** The built-in cases only: the spec's 5 Network Security and 8 Supply Chain cases. */
+  scenario1: TestCaseGroupSchema,
+  scenario2: TestCaseGroupSchema,
+  /**
+   * One group per directory of ANALYSTBENCH_CASES_DIR, in the order given; empty when it is unset.
+   * Optional so a response of a server from before user cases still parses.
+   */
+  sources: z.array(CaseSourceGroupSchema).optional(),
 });
 export type ScriptsResponse = z.infer<typeof ScriptsResponseSchema>;
 

@@ -1,15 +1,27 @@
-import { scenario1 } from "./content/scenario1";
-import { scenario2 } from "./content/scenario2";
-import { S1_CASE_DEFINITIONS, S2_CASE_DEFINITIONS } from "./case-registry";
-import type { Narrative2, Task2 } from "./schema/scenario2";
-import type { Task1 } from "./schema/scenario1";
+import {
+  assembleScenario1,
+  assembleScenario2,
+  loadPackages,
+  readCasePackage,
+  readScenarioBases,
+  sortPackages,
+  userCaseDirs,
+  type BrokenPackage,
+  type CaseSource,
+  type LoadedPackage,
+} from "./packages/catalog";
+import type { CaseManifest, CaseManifest1 } from "./packages/manifest-schema";
+import type { Narrative2, Scenario2, Task2 } from "./schema/scenario2";
+import type { Scenario1, Task1 } from "./schema/scenario1";
 import type { ToolName } from "./schema/tools";
 import { scenario1World, scenario2World, type CaseWorld } from "./world/case-world";
 
 /**
- * The registry of the 13 test cases. Scenario 1 has one case per network zone, whose samples
- * are that zone's misconfigured devices; Scenario 2 has one case per narrative, one sample each.
- * Ids are stable: results, logs and metadata files are named after them.
+ * The registry of test cases, read from case packages (content/cases/<id>/case.yaml and the
+ * directories of ANALYSTBENCH_CASES_DIR). Scenario 1 cases share one enterprise network, each
+ * adding the devices of its zone; their samples are those devices' tasks. A Scenario 2 case lays
+ * one narrative over the supply chain's base hosts, one sample. Ids are stable: results, logs and
+ * metadata files are named after them.
  */
 
 export type ScenarioKey = "S1" | "S2";
@@ -38,6 +50,12 @@ export interface TestCase {
   world(): CaseWorld;
   /** Tools the intended solution paths of the samples use. */
   tools: ToolName[];
+  /** Where the case comes from: built in, or a directory of ANALYSTBENCH_CASES_DIR. */
+  source: CaseSource;
+  /** The package's folder. */
+  dir: string;
+  /** The package's manifest as read (the reference pages show a user's case from it). */
+  manifest: CaseManifest;
 }
 
 function toolsOf(samples: CaseSample[]): ToolName[] {
@@ -45,45 +63,109 @@ function toolsOf(samples: CaseSample[]): ToolName[] {
   return [...used].sort();
 }
 
-function buildCases(): TestCase[] {
-  let s1World: CaseWorld | undefined;
-  const s1 = S1_CASE_DEFINITIONS.map((c): TestCase => {
-    const devices = new Set(scenario1.devices.filter((d) => d.zone === c.zone).map((d) => d.name));
-    const samples = scenario1.llm_tasks.specifics
-      .filter((t) => devices.has(t.device))
-      .map((t) => ({ id: t.id, title: t.title, task: t, device: t.device }));
-    return {
-      ...c,
-      scenario: "S1",
-      category: "Network Security",
-      samples,
-      general: scenario1.llm_tasks.general,
-      world: () => (s1World ??= scenario1World(scenario1)),
-      tools: toolsOf(samples),
-    };
-  });
-  const s2 = S2_CASE_DEFINITIONS.map((c): TestCase => {
-    const narrative = scenario2.narratives.find((n) => n.id === c.narrative)!;
-    const task = scenario2.llm_tasks.tasks.find((t) => t.id === c.narrative)!;
-    const samples = [{ id: c.narrative, title: task.title, task, narrative }];
-    return {
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      scenario: "S2",
-      category: "Supply Chain",
-      samples,
-      general: scenario2.llm_tasks.general,
-      world: () => scenario2World(scenario2, narrative),
-      tools: toolsOf(samples),
-    };
-  });
-  return [...s1, ...s2];
+/** The network a user's Scenario 1 case runs in: the built-in one with its devices added or replaced. */
+function networkWith(s1: Scenario1, m: CaseManifest1): Scenario1 {
+  const names = new Set(m.devices.map((d) => d.name));
+  const extra = (key: "repositories" | "pipelines" | "packages" | "repository_groups") => [
+    ...s1.platform[key],
+    ...(m.platform?.[key] ?? []),
+  ];
+  return {
+    ...s1,
+    devices: [...s1.devices.filter((d) => !names.has(d.name)), ...m.devices],
+    platform: {
+      repositories: extra("repositories"),
+      pipelines: extra("pipelines"),
+      packages: extra("packages"),
+      repository_groups: extra("repository_groups"),
+    },
+  } as Scenario1;
 }
 
-export const TEST_CASES: readonly TestCase[] = buildCases();
+function buildCase(p: LoadedPackage, s1: Scenario1, s2: Scenario2): TestCase {
+  const m = p.manifest;
+  const header = { id: m.id, name: m.name, description: m.description, category: m.category };
+  const origin = { source: p.source, dir: p.dir, manifest: m };
+  if (m.scenario === "S1") {
+    const samples = m.tasks.map((t) => ({ id: t.id, title: t.title, task: t, device: t.device }));
+    let world: CaseWorld | undefined;
+    const network = p.source.builtIn ? () => s1 : () => networkWith(s1, m);
+    return {
+      ...header,
+      ...origin,
+      scenario: "S1",
+      samples,
+      general: s1.llm_tasks.general,
+      world: () => (world ??= p.source.builtIn ? sharedS1World(s1) : scenario1World(network())),
+      tools: toolsOf(samples),
+    };
+  }
+  const samples = [{ id: m.narrative.id, title: m.task.title, task: m.task, narrative: m.narrative }];
+  return {
+    ...header,
+    ...origin,
+    scenario: "S2",
+    samples,
+    general: s2.llm_tasks.general,
+    world: () => scenario2World(s2, m.narrative),
+    tools: toolsOf(samples),
+  };
+}
+
+let s1WorldCache: CaseWorld | undefined;
+/** The built-in Scenario 1 cases share one network, so they share its world. */
+function sharedS1World(s1: Scenario1): CaseWorld {
+  return (s1WorldCache ??= scenario1World(s1));
+}
+
+function buildCatalog() {
+  const bases = readScenarioBases();
+  const zones = bases.s1.zones.map((z) => z.id);
+  const { loaded, broken } = loadPackages(userCaseDirs());
+  const builtIn = sortPackages(
+    loaded.filter((p) => p.source.builtIn),
+    zones,
+  );
+  const user = sortPackages(
+    loaded.filter((p) => !p.source.builtIn),
+    zones,
+  );
+  const builtInManifests = builtIn.map((p) => p.manifest);
+  const scenario1 = assembleScenario1(bases.s1, builtInManifests);
+  const scenario2 = assembleScenario2(bases.s2, builtInManifests);
+  const cases = [...builtIn, ...user].map((p) => buildCase(p, scenario1, scenario2));
+  return { scenario1, scenario2, cases, broken, bases, user: user.map((p) => p.manifest) };
+}
+
+const catalog = buildCatalog();
+
+/** Scenario 1 as the built-in cases make it (the enterprise network and its tasks). */
+export const scenario1: Scenario1 = catalog.scenario1;
+/** Scenario 2 as the built-in cases make it (base hosts, reference, the eight narratives). */
+export const scenario2: Scenario2 = catalog.scenario2;
+
+/** Every runnable case: the built-in ones, then the user's (by source directory). */
+export const TEST_CASES: readonly TestCase[] = catalog.cases;
+
+/** Packages from ANALYSTBENCH_CASES_DIR that failed their checks: listed with their problems, never run. */
+export const BROKEN_CASES: readonly BrokenPackage[] = catalog.broken;
+
+/** The ids of every runnable case. */
+export const CASE_IDS: readonly string[] = TEST_CASES.map((c) => c.id);
 
 const byId = new Map(TEST_CASES.map((c) => [c.id, c]));
+
+/**
+ * The case a package directory holds, built like the registry builds it (in the network and over
+ * the base hosts of the built-in content), or the package's problems. For `case check` and tests:
+ * a package need not be in any registered directory.
+ */
+export function caseFromPackage(dir: string): { testCase?: TestCase; problems: string[] } {
+  const { manifest, problems } = readCasePackage(dir);
+  if (!manifest) return { problems };
+  const source: CaseSource = { name: dir, builtIn: false };
+  return { testCase: buildCase({ dir, source, manifest }, scenario1, scenario2), problems };
+}
 
 /** The case with this id, or undefined. A Map, so ids like "__proto__" find nothing. */
 export function findCase(id: string): TestCase | undefined {

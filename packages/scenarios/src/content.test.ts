@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_CASES, findCase } from "./cases";
-import { scenario1 } from "./content/scenario1";
-import { scenario2 } from "./content/scenario2";
+import { scenario1, scenario2 } from "./cases";
 import { checkIocUniqueness, checkScenario1, checkScenario2 } from "./validation/check-content";
 
 /** The quality bar of the benchmark content (issue 3), enforced on every test run. */

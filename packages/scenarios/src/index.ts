@@ -2,10 +2,28 @@ export * from "./schema";
 export { mulberry32 } from "./seeded-random";
 export * from "./grading/text-match";
 export * from "./grading/claims";
-export * from "./case-registry";
 export * from "./cases";
 export * from "./world/case-world";
 export { applyHostContent } from "./world/apply-host-content";
-export { scenario1 } from "./content/scenario1";
-export { scenario2 } from "./content/scenario2";
-export { COMPANY, HOSTS as SCENARIO2_HOSTS, NETWORK as SCENARIO2_NETWORK } from "./content/scenario2/roster";
+export * from "./packages/identifiers";
+export * from "./packages/manifest-schema";
+export {
+  BUILT_IN_CONTENT_DIR,
+  CASE_MANIFEST,
+  findPackageDirs,
+  readCasePackage,
+  userCaseDirs,
+  type BrokenPackage,
+  type CaseSource,
+} from "./packages/catalog";
+export { describeProblem, type PackageProblem } from "./packages/read-package";
+// The content checks `analystbench case check` runs on an author's package.
+export * from "./validation/check-grading-data";
+export {
+  checkConfigs,
+  checkDevices,
+  checkIocUniqueness,
+  checkNarrative,
+  checkTasks1,
+  strayInternalIps,
+} from "./validation/check-content";

@@ -27,6 +27,7 @@ import {
   unlinkEntry,
   type Confined,
 } from "./confined-fs";
+import { brokenCaseRefusal } from "./user-cases";
 
 /**
  * Runs as server-side jobs. A run is a database record (queued → running → completed | failed |
@@ -272,7 +273,12 @@ export function createRunService(deps: RunServiceDeps) {
       suiteId?: string;
     }): Promise<{ runId: string } | { problem: string }> {
       const testCase = findCase(req.caseId);
-      if (!testCase) throw new RunRequestError(404, "UNKNOWN_CASE", `There is no test case "${req.caseId}".`);
+      if (!testCase) {
+        // A user's package that failed its checks is listed on the Test Cases page: say why it cannot run.
+        const refusal = brokenCaseRefusal(req.caseId);
+        if (refusal) throw new RunRequestError(422, "BROKEN_CASE", refusal);
+        throw new RunRequestError(404, "UNKNOWN_CASE", `There is no test case "${req.caseId}".`);
+      }
       const model = normalizeModelName(req.model);
       const problem = checkModel(model, deps.models) ?? (req.grader ? checkModel(req.grader, deps.models) : null);
       if (problem) return { problem };

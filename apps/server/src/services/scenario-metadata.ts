@@ -223,6 +223,8 @@ export function createMetadataStore(opts: {
           description: c.description,
           category: c.category,
           scenario: c.scenario,
+          // A user's case (ANALYSTBENCH_CASES_DIR) is listed like a built-in one, marked with its source.
+          ...(c.source.builtIn ? {} : { source: c.source.name }),
         };
         const onDisk = files.get(c.id);
         if (!onDisk) return { ...base, content: renderCaseYaml(c), modified: generatedAt };

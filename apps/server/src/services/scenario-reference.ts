@@ -1,5 +1,7 @@
 import type {
   CheckpointView,
+  ContentSource,
+  DeviceView,
   ScenarioId,
   ScenarioReference,
   ScenarioSummary,
@@ -8,13 +10,45 @@ import type {
   TaskView,
 } from "@analystbench/contracts";
 import { SUBMISSION_GUIDE } from "@analystbench/engine";
-import { scenario1, scenario2, type Checkpoint, type Task1, type Task2 } from "@analystbench/scenarios";
+import {
+  scenario1,
+  scenario2,
+  TEST_CASES,
+  type CaseManifest,
+  type CaseManifest1,
+  type CaseManifest2,
+  type Checkpoint,
+  type Config1,
+  type Device1,
+  type Narrative2,
+  type Task1,
+  type Task2,
+  type TestCase,
+} from "@analystbench/scenarios";
 
 /**
  * The reference view of each scenario: what the Scenario page shows, picked field by field from
  * the content so nothing of the simulator or the answer key (hosts, world overlays, solution
  * paths, reference answers, grading criteria, task IOC sets) can slip into a response.
+ *
+ * A user's cases (ANALYSTBENCH_CASES_DIR) are shown like the built-in ones, after them, each item
+ * marked with its source: a Scenario 1 case's devices, configurations and tasks, a Scenario 2
+ * case's narrative and task, read from the case's own manifest.
  */
+
+type Manifest1 = CaseManifest1;
+type Manifest2 = CaseManifest2;
+
+/** The user's cases of one scenario, with their manifests, in the registry's order. */
+function userCases<M extends CaseManifest>(scenario: M["scenario"]): { manifest: M; source: ContentSource }[] {
+  return TEST_CASES.filter((c: TestCase) => !c.source.builtIn && c.manifest.scenario === scenario).map((c) => ({
+    manifest: c.manifest as M,
+    source: { name: c.source.name, caseId: c.id },
+  }));
+}
+
+/** The field marking an item of a user's case; nothing on built-in content. */
+const from = (source?: ContentSource) => (source ? { source: { ...source } } : {});
 
 const checkpointView = (c: Checkpoint): CheckpointView => ({
   number: c.number,
@@ -27,7 +61,7 @@ const checkpointView = (c: Checkpoint): CheckpointView => ({
   },
 });
 
-const taskView = (t: Task1 | Task2, device?: string): TaskView => ({
+const taskView = (t: Task1 | Task2, device?: string, source?: ContentSource): TaskView => ({
   id: t.id,
   title: t.title,
   ...(device !== undefined ? { device } : {}),
@@ -35,6 +69,7 @@ const taskView = (t: Task1 | Task2, device?: string): TaskView => ({
   investigation_hints: [...t.investigation_hints],
   fix: { lang: t.fix.lang, code: t.fix.code },
   checkpoints: t.checkpoints.map(checkpointView),
+  ...from(source),
 });
 
 const described = (d: { lang: string; description: string; code: string }) => ({
@@ -43,31 +78,46 @@ const described = (d: { lang: string; description: string; code: string }) => ({
   code: d.code,
 });
 
+type DeviceFields = Pick<Device1, "name" | "host" | "os" | "ip" | "roles" | "policies" | "misconfig" | "ioc">;
+
+const deviceView = (d: DeviceFields, zone?: string, source?: ContentSource): DeviceView => ({
+  name: d.name,
+  host: d.host,
+  os: d.os,
+  ip: d.ip,
+  ...(zone !== undefined ? { zone } : {}),
+  roles: [...d.roles],
+  policies: [...d.policies],
+  misconfig: d.misconfig ? { example: d.misconfig.example, reason: d.misconfig.reason } : null,
+  ioc: [...d.ioc],
+  ...from(source),
+});
+
+const configView = (c: Config1, source?: ContentSource): Scenario1View["configs"][number] => ({
+  id: c.id,
+  title: c.title,
+  device: c.device,
+  path: c.path,
+  baseline: described(c.baseline),
+  misconfig: described(c.misconfig),
+  ...from(source),
+});
+
 function scenario1View(): Scenario1View {
+  const user = userCases<Manifest1>("S1");
   return {
     id: "scenario1",
     title: scenario1.title,
     description: scenario1.description,
     zones: scenario1.zones.map((z) => ({ id: z.id, name: z.name, cidr: z.cidr, description: z.description })),
-    devices: scenario1.devices.map((d) => ({
-      name: d.name,
-      host: d.host,
-      os: d.os,
-      ip: d.ip,
-      zone: d.zone,
-      roles: [...d.roles],
-      policies: [...d.policies],
-      misconfig: d.misconfig ? { example: d.misconfig.example, reason: d.misconfig.reason } : null,
-      ioc: [...d.ioc],
-    })),
-    configs: scenario1.configs.map((c) => ({
-      id: c.id,
-      title: c.title,
-      device: c.device,
-      path: c.path,
-      baseline: described(c.baseline),
-      misconfig: described(c.misconfig),
-    })),
+    devices: [
+      ...scenario1.devices.map((d) => deviceView(d, d.zone)),
+      ...user.flatMap(({ manifest, source }) => manifest.devices.map((d) => deviceView(d, d.zone, source))),
+    ],
+    configs: [
+      ...scenario1.configs.map((c) => configView(c)),
+      ...user.flatMap(({ manifest, source }) => manifest.configs.map((c) => configView(c, source))),
+    ],
     narratives: scenario1.narratives.map((n) => ({
       id: n.id,
       title: n.title,
@@ -76,13 +126,44 @@ function scenario1View(): Scenario1View {
     })),
     llm_tasks: {
       general: withSubmissionGuide(scenario1.llm_tasks.general),
-      tasks: scenario1.llm_tasks.specifics.map((t) => taskView(t, t.device)),
+      tasks: [
+        ...scenario1.llm_tasks.specifics.map((t) => taskView(t, t.device)),
+        ...user.flatMap(({ manifest, source }) => manifest.tasks.map((t) => taskView(t, t.device, source))),
+      ],
     },
+  };
+}
+
+function narrative2View(n: Narrative2, source?: ContentSource): Scenario2View["narratives"][number] {
+  const b = n.implementation_blueprint;
+  return {
+    id: n.id,
+    title: n.title,
+    story: n.story,
+    attack_background: { ...n.attack_background },
+    conceptual_evidence_files: n.conceptual_evidence_files.map((f) => ({
+      asset_id: f.asset_id,
+      file_name: f.file_name,
+      description: f.description,
+    })),
+    implementation_blueprint: {
+      required_tools: b.required_tools.map((t) => ({ name: t.name, description: t.description })),
+      setup_commands: b.setup_commands.map((s) => ({ device_role: s.device_role, command: s.command })),
+      evidence_placement: b.evidence_placement.map((p) => ({ ...p })),
+      intended_solution_path: [...b.intended_solution_path],
+      making_it_realistic: {
+        red_herrings: [...b.making_it_realistic.red_herrings],
+        additional_challenges: [...b.making_it_realistic.additional_challenges],
+        realistic_noise: [...b.making_it_realistic.realistic_noise],
+      },
+    },
+    ...from(source),
   };
 }
 
 function scenario2View(): Scenario2View {
   const r = scenario2.reference;
+  const user = userCases<Manifest2>("S2");
   return {
     id: "scenario2",
     title: scenario2.title,
@@ -92,45 +173,18 @@ function scenario2View(): Scenario2View {
       environment_components: r.environment_components.map((c) => ({ ...c })),
       baseline_configs: r.baseline_configs.map((c) => ({ ...c })),
       tool_definitions: r.tool_definitions.map((t) => ({ ...t })),
-      network_devices: r.network_devices.map((d) => ({
-        name: d.name,
-        host: d.host,
-        os: d.os,
-        ip: d.ip,
-        roles: [...d.roles],
-        policies: [...d.policies],
-        misconfig: d.misconfig ? { example: d.misconfig.example, reason: d.misconfig.reason } : null,
-        ioc: [...d.ioc],
-      })),
+      network_devices: r.network_devices.map((d) => deviceView(d)),
     },
-    narratives: scenario2.narratives.map((n) => {
-      const b = n.implementation_blueprint;
-      return {
-        id: n.id,
-        title: n.title,
-        story: n.story,
-        attack_background: { ...n.attack_background },
-        conceptual_evidence_files: n.conceptual_evidence_files.map((f) => ({
-          asset_id: f.asset_id,
-          file_name: f.file_name,
-          description: f.description,
-        })),
-        implementation_blueprint: {
-          required_tools: b.required_tools.map((t) => ({ name: t.name, description: t.description })),
-          setup_commands: b.setup_commands.map((s) => ({ device_role: s.device_role, command: s.command })),
-          evidence_placement: b.evidence_placement.map((p) => ({ ...p })),
-          intended_solution_path: [...b.intended_solution_path],
-          making_it_realistic: {
-            red_herrings: [...b.making_it_realistic.red_herrings],
-            additional_challenges: [...b.making_it_realistic.additional_challenges],
-            realistic_noise: [...b.making_it_realistic.realistic_noise],
-          },
-        },
-      };
-    }),
+    narratives: [
+      ...scenario2.narratives.map((n) => narrative2View(n)),
+      ...user.map(({ manifest, source }) => narrative2View(manifest.narrative, source)),
+    ],
     llm_tasks: {
       general: withSubmissionGuide(scenario2.llm_tasks.general),
-      tasks: scenario2.llm_tasks.tasks.map((t) => taskView(t)),
+      tasks: [
+        ...scenario2.llm_tasks.tasks.map((t) => taskView(t)),
+        ...user.map(({ manifest, source }) => taskView(manifest.task, undefined, source)),
+      ],
     },
   };
 }

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { VERSION } from "../version";
 import { envExport, envReset, envStatus, envVerify, UsageError } from "./env-commands";
 import { calibrateCommand } from "./calibrate-command";
+import { caseCommand } from "./case-command";
 import { compareCommand } from "./compare-command";
 import { evalCommand } from "./eval-command";
 import { modelsCommand } from "./models-command";
@@ -26,6 +27,9 @@ commands:
   env reset --workspace DIR                        rebuild every environment into DIR/environments
   shell --case ID --host ROLE [-c COMMAND]         a shell on a simulated host (interactive without -c)
   calibrate [--case ID|all] [--json]               reference, naive and the adversaries against their thresholds
+  case list [--json]                               every case package (built in, ANALYSTBENCH_CASES_DIR) and the broken ones
+  case check <dir> [--json]                        every content check on a case package, calibration included
+  case new <id> --scenario S1|S2 [--dir DIR]       a skeleton case package in DIR/<id>/ to start from
   compare [--workspace DIR] [--model A --model B …] [--case ID …] [--scenario S] [--variant V] [--since DATE]
           [--json] [--csv FILE] [--markdown FILE]
                                                    rank the models of a workspace's results; with two, their paired difference
@@ -57,6 +61,8 @@ const OPTIONS = {
 export async function main(argv: string[]): Promise<number> {
   // compare repeats --model and --case, which every other command takes once: it reads its own arguments.
   if (argv[0] === "compare") return compareCommand(argv.slice(1));
+  // case takes its own options (--scenario, --dir): it reads its own arguments too.
+  if (argv[0] === "case") return caseCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

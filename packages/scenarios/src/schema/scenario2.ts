@@ -36,7 +36,8 @@ export const NARRATIVE_IDS = [
   "narrative7",
   "narrative8",
 ] as const;
-export const NarrativeIdSchema = z.enum(NARRATIVE_IDS);
+/** The built-in narratives are narrative1…8; a case package may name its own. */
+export const NarrativeIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lower-case letters, digits and hyphens");
 export type NarrativeId = z.infer<typeof NarrativeIdSchema>;
 
 /** One evidence asset of a narrative; `evidence_placement[].source_asset_id` refers to it. */

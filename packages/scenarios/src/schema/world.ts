@@ -109,6 +109,12 @@ export const NOISE_FORMATS = [
   "windows-security",
   "modbus",
   "json-app",
+  "journald",
+  "bind-query",
+  "jenkins-console",
+  "npm-debug",
+  "cloudtrail",
+  "siem-alert",
 ] as const;
 export const NoiseFormatSchema = z.enum(NOISE_FORMATS);
 export type NoiseFormat = z.infer<typeof NoiseFormatSchema>;

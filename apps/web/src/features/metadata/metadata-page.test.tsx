@@ -113,6 +113,25 @@ describe("Scenario Metadata", () => {
     expect(fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/files/download"))).toHaveLength(1);
   });
 
+  it("lists a user's case like a built-in one, marked with its directory", async () => {
+    const user = userEvent.setup();
+    const own = file("user-homoglyph", "Unicode Homoglyph Backdoor (held out)", "S2", { source: "/srv/held-out" });
+    vi.stubGlobal("fetch", fakeFetch(routes([...LIST, own])));
+    renderWithProviders(<MetadataPage />);
+    expect(await screen.findByTestId("metadata-summary")).toHaveTextContent(
+      "4 test cases in Scenario 2 - Supply Chain",
+    );
+    const items = screen.getAllByTestId("metadata-item");
+    expect(items.map((i) => within(i).queryByTestId("source-label")?.textContent ?? null)).toEqual([
+      null,
+      null,
+      null,
+      "Your case · /srv/held-out",
+    ]);
+    await user.click(items[3]!);
+    expect(within(detail()).getByText("Your cases · /srv/held-out")).toBeInTheDocument();
+  });
+
   it("says so when there are no metadata files", async () => {
     vi.stubGlobal("fetch", fakeFetch(routes([])));
     renderWithProviders(<MetadataPage />);

@@ -349,6 +349,50 @@ describe("Scenario reference viewer", () => {
     expect(within(card).getByText("Search the repository")).toBeInTheDocument();
   });
 
+  it("shows a user's case like a built-in one, with a label naming the case and its directory", async () => {
+    const user = userEvent.setup();
+    const source = { name: "/srv/held-out", caseId: "user-squat" };
+    const withUserCase: Scenario2View = {
+      ...S2,
+      narratives: [...S2.narratives, { ...S2.narratives[0]!, id: "user-squat", title: "A user's squat", source }],
+      llm_tasks: { ...S2.llm_tasks, tasks: [...S2.llm_tasks.tasks, task("user-squat", "User squat task", { source })] },
+    };
+    const withUserDevice: Scenario1View = {
+      ...S1,
+      devices: [...S1.devices, { ...S1.devices[0]!, source: { name: "/srv/held-out", caseId: "user-dmz" } }],
+    };
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        ...routes,
+        "GET /api/scenarios/scenario2": () => json(withUserCase),
+        "GET /api/scenarios/scenario1": () => json(withUserDevice),
+      }),
+    );
+    renderWithProviders(<ScenarioPage />);
+    await screen.findByText("Eight narratives.");
+    await user.click(screen.getByRole("button", { name: "Scenario Narratives" }));
+    const [builtIn, own] = screen.getAllByTestId("narrative-card");
+    expect(within(builtIn!).queryByTestId("source-label")).not.toBeInTheDocument();
+    expect(within(own!).getByText("Narrative 2")).toBeInTheDocument();
+    expect(within(own!).getByTestId("source-label")).toHaveTextContent("Your case user-squat · /srv/held-out");
+    await user.click(screen.getByRole("button", { name: "LLM Task List" }));
+    const tasks = screen.getAllByTestId("task-card");
+    expect(tasks.map((t) => within(t).queryByTestId("source-label")?.textContent ?? null)).toEqual([
+      null,
+      "Your case user-squat · /srv/held-out",
+    ]);
+    // The copy of a built-in device is its own row, marked.
+    await chooseScenario(user, /Enterprise Network Security/);
+    const rows = await screen.findAllByTestId("device-row");
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => within(r).queryByTestId("source-label")?.textContent ?? null)).toEqual([
+      null,
+      "Your case user-dmz · /srv/held-out",
+      null,
+    ]);
+  });
+
   it("offers Retry when the content cannot be loaded", async () => {
     const user = userEvent.setup();
     let fail = true;

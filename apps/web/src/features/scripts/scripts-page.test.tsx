@@ -303,4 +303,86 @@ describe("Test Cases page", () => {
     await waitFor(() => expect(output.value).toBe("✗ There is no run nope.\n"));
     expect(await screen.findByText("Execution failed")).toBeInTheDocument();
   });
+  it("shows a group per directory of the user's cases: runnable cards, broken packages with their problems", async () => {
+    const user = userEvent.setup();
+    const executed: unknown[] = [];
+    const stream = controllableStream();
+    const withSources = {
+      ...SCRIPTS,
+      sources: [
+        {
+          name: "/srv/held-out",
+          scenario1: { testCases: [] },
+          scenario2: {
+            testCases: [
+              {
+                id: "user-homoglyph",
+                name: "Held-out Homoglyph",
+                description: "A user's case.",
+                scriptPath: "user-homoglyph",
+                scenario: "scenario2",
+                isScenario: true,
+              },
+            ],
+          },
+          broken: [
+            {
+              id: "broken-typo",
+              folder: "broken-typo",
+              problems: [
+                'case.yaml, field narrative.world.hosts[0].files[14].content: the file "hosts/a.json" does not exist',
+                "case.yaml, field task.prompt: Invalid input: expected string, received undefined",
+              ],
+            },
+          ],
+        },
+        { name: "/srv/typo", scenario1: { testCases: [] }, scenario2: { testCases: [] }, broken: [] },
+      ],
+    };
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/scripts": () => json(withSources),
+        "GET /api/runs": () => json({ runs: [] }),
+        "POST /api/execute-scenario": (_url, init) => {
+          executed.push(JSON.parse(String(init?.body)));
+          return stream.response;
+        },
+      }),
+    );
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
+    await screen.findByText("Held-out Homoglyph");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      "Scenario 1 - Network Security2",
+      "Scenario 2 - Supply Chain1",
+      "Your cases·/srv/held-out11 broken",
+      "Your cases·/srv/typo0",
+      "Environment Control1",
+    ]);
+    const group = screen.getByRole("region", { name: /Your cases.*\/srv\/held-out/ });
+    expect(within(group).getByLabelText("1 test case")).toBeInTheDocument();
+    expect(within(group).getByLabelText("1 broken package")).toBeInTheDocument();
+
+    const broken = within(group).getByTestId("broken-case-broken-typo");
+    expect(within(broken).getByText("Failed its checks")).toBeInTheDocument();
+    expect(
+      within(within(broken).getByRole("list", { name: "Problems of broken-typo" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(withSources.sources[0]!.broken[0]!.problems);
+    const blocked = within(broken).getByRole("button", { name: "Execute broken-typo" });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAccessibleDescription("Cannot run until the package passes its checks.");
+
+    const empty = screen.getByRole("region", { name: /Your cases.*\/srv\/typo/ });
+    expect(within(empty).getByText(/No case packages found here/)).toBeInTheDocument();
+
+    const card = within(group).getByTestId("test-case-user-homoglyph");
+    expect(within(card).getByText("Scenario 2")).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: "Execute Held-out Homoglyph" }));
+    await waitFor(() => expect(executed).toHaveLength(1));
+    expect(executed[0]).toMatchObject({ scenarioId: "user-homoglyph" });
+    stream.close();
+  });
 });

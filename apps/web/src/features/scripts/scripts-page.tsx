@@ -14,6 +14,7 @@ import { OutputDialog } from "./components/output-dialog";
 import { RecentRuns } from "./components/recent-runs";
 import { RunningCard } from "./components/running-card";
 import { TestCaseGroup } from "./components/test-case-group";
+import { UserCaseGroup } from "./components/user-case-group";
 import { useTestRun } from "./use-test-run";
 
 export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "navigate">) {
@@ -85,6 +86,15 @@ export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "na
             isExecuteDisabled={run.isRunning}
             onExecute={execute}
           />
+          {groups.sources.map((source, i) => (
+            <UserCaseGroup
+              key={source.name}
+              source={source}
+              index={i}
+              isExecuteDisabled={run.isRunning}
+              onExecute={execute}
+            />
+          ))}
           <TestCaseGroup
             title="Environment Control"
             testCases={groups.environment}

@@ -37,6 +37,9 @@ export function MetadataDetail({ file }: { file: MetadataFile }) {
     { label: "Modified", value: modifiedText(file.modified) },
     { label: "Description", value: <span className="leading-relaxed">{file.description}</span> },
     ...(file.path ? [{ label: "File", value: <span className="font-mono text-xs">{file.path}</span> }] : []),
+    ...(file.source
+      ? [{ label: "Source", value: <span className="font-mono text-xs break-all">Your cases · {file.source}</span> }]
+      : []),
   ];
   return (
     <Card className="min-w-0" data-testid="metadata-detail">

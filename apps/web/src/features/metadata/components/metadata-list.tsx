@@ -2,8 +2,9 @@ import type { MetadataFile } from "@analystbench/contracts";
 import { FileCodeIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
+import { SourceBadge } from "./source-badge";
 
-/** The cases of the selected scenario: name, description and category badge. */
+/** The cases of the selected scenario: name, description and category badge; a user's case says where it comes from. */
 export function MetadataList({
   files,
   selectedId,
@@ -41,6 +42,7 @@ export function MetadataList({
                     </Badge>
                   </div>
                   <p className="line-clamp-2 text-xs leading-relaxed text-muted-foreground">{f.description}</p>
+                  {f.source && <SourceBadge source={f.source} />}
                 </div>
               </div>
             </button>

@@ -3,6 +3,7 @@ import { ChevronRightIcon } from "lucide-react";
 import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
+import { SourceLabel } from "./source-label";
 import { BulletList, Labeled } from "./text-blocks";
 
 export interface DeviceGroup {
@@ -59,7 +60,8 @@ export function DeviceTable({ groups, caption }: { groups: readonly DeviceGroup[
               </tr>
             )}
             {group.devices.map((d) => {
-              const key = `${group.id}/${d.host}`;
+              // A user's case may add a device of a built-in one's name and host: the source tells them apart.
+              const key = `${group.id}/${d.source?.caseId ?? ""}/${d.host}`;
               const expanded = open.has(key);
               return (
                 <Fragment key={key}>
@@ -83,12 +85,13 @@ export function DeviceTable({ groups, caption }: { groups: readonly DeviceGroup[
                           <span className="block font-mono text-xs break-all text-muted-foreground">{d.host}</span>
                         </span>
                       </button>
-                      <div className="mt-2 pl-5.5">
+                      <div className="mt-2 flex min-w-0 flex-wrap gap-1.5 pl-5.5">
                         {d.misconfig ? (
                           <Badge variant="warning">Misconfigured</Badge>
                         ) : (
                           <Badge variant="success">Baseline</Badge>
                         )}
+                        {d.source && <SourceLabel source={d.source} />}
                       </div>
                     </td>
                     <td className="px-3 py-3 text-xs break-words text-muted-foreground">{d.os}</td>

@@ -2,6 +2,7 @@ import type { CheckpointView, LlmTaskListView } from "@analystbench/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/code-block";
+import { SourceLabel } from "./source-label";
 import { BulletList, Labeled, Prose } from "./text-blocks";
 
 const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0");
@@ -61,13 +62,15 @@ export function LlmTaskList({ taskList }: { taskList: LlmTaskListView }) {
         </CardContent>
       </Card>
       {taskList.tasks.map((t, i) => (
-        <Card key={t.id} data-testid="task-card" data-nav-item={`item:${t.id}`}>
+        // A user's case may reuse a built-in task's id: the key tells them apart.
+        <Card key={`${t.source?.caseId ?? ""}/${t.id}`} data-testid="task-card" data-nav-item={`item:${t.id}`}>
           <CardHeader>
             <div className="flex items-start gap-3">
               <Badge variant="secondary">Task {i + 1}</Badge>
               <CardTitle className="leading-snug">{t.title}</CardTitle>
             </div>
             {t.device && <CardDescription>Device: {t.device}</CardDescription>}
+            {t.source && <SourceLabel source={t.source} />}
           </CardHeader>
           <CardContent className="space-y-5">
             {t.prompt && (

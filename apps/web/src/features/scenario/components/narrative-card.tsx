@@ -1,6 +1,8 @@
+import type { ContentSource } from "@analystbench/contracts";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SourceLabel } from "./source-label";
 
 /** One narrative of either scenario: its number and title above its content. */
 export function NarrativeCard({
@@ -8,6 +10,7 @@ export function NarrativeCard({
   navItem,
   title,
   contentClassName,
+  source,
   children,
 }: {
   /** Zero-based; shown as "Narrative 1" and on. */
@@ -16,6 +19,8 @@ export function NarrativeCard({
   navItem?: string;
   title: string;
   contentClassName?: string;
+  /** Set when a user's case package adds the narrative. */
+  source?: ContentSource;
   children: ReactNode;
 }) {
   return (
@@ -25,6 +30,7 @@ export function NarrativeCard({
           <Badge variant="secondary">Narrative {index + 1}</Badge>
           <CardTitle className="leading-snug">{title}</CardTitle>
         </div>
+        {source && <SourceLabel source={source} />}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
     </Card>

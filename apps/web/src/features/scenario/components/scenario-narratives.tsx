@@ -81,7 +81,14 @@ export function ScenarioNarratives({ narratives }: { narratives: readonly Narrat
   return (
     <div className="space-y-5">
       {narratives.map((n, i) => (
-        <NarrativeCard key={n.id} navItem={n.id} index={i} title={n.title} contentClassName="space-y-4">
+        <NarrativeCard
+          key={`${n.source?.caseId ?? ""}/${n.id}`}
+          navItem={n.id}
+          index={i}
+          title={n.title}
+          source={n.source}
+          contentClassName="space-y-4"
+        >
           <Labeled label="Story">
             <Prose text={n.story} />
           </Labeled>

@@ -1,4 +1,4 @@
-import type { ScriptsResponse, TestCase } from "@analystbench/contracts";
+import type { BrokenCase, ScriptsResponse, TestCase } from "@analystbench/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 
@@ -8,13 +8,27 @@ export interface TestCaseView extends TestCase {
   script: string;
   category: "Scenario 1 - Network Security" | "Scenario 2 - Supply Chain" | "Environment Control";
   isScenario: boolean;
+  /** The directory of ANALYSTBENCH_CASES_DIR a user's case comes from; absent for built-in cases. */
+  source?: string;
+}
+
+/** The cases of one directory of ANALYSTBENCH_CASES_DIR: runnable ones (Scenario 1 first) and broken packages. */
+export interface CaseSourceView {
+  name: string;
+  testCases: TestCaseView[];
+  broken: BrokenCase[];
 }
 
 export interface TestCaseGroups {
   scenario1: TestCaseView[];
   scenario2: TestCaseView[];
   environment: TestCaseView[];
+  /** A user's own cases, one group per source directory; none from a server without them. */
+  sources: CaseSourceView[];
 }
+
+const SCENARIO1 = "Scenario 1 - Network Security";
+const SCENARIO2 = "Scenario 2 - Supply Chain";
 
 /** Environment cases get the Environment Control category; scenario cases are always scenarios. */
 export function toGroups(res: ScriptsResponse): TestCaseGroups {
@@ -25,9 +39,17 @@ export function toGroups(res: ScriptsResponse): TestCaseGroups {
     isScenario,
   });
   return {
-    scenario1: res.scenario1.testCases.map((c) => view(c, "Scenario 1 - Network Security", true)),
-    scenario2: res.scenario2.testCases.map((c) => view(c, "Scenario 2 - Supply Chain", true)),
+    scenario1: res.scenario1.testCases.map((c) => view(c, SCENARIO1, true)),
+    scenario2: res.scenario2.testCases.map((c) => view(c, SCENARIO2, true)),
     environment: res.environment.testCases.map((c) => view(c, "Environment Control", false)),
+    sources: (res.sources ?? []).map((s) => ({
+      name: s.name,
+      testCases: [
+        ...s.scenario1.testCases.map((c) => ({ ...view(c, SCENARIO1, true), source: s.name })),
+        ...s.scenario2.testCases.map((c) => ({ ...view(c, SCENARIO2, true), source: s.name })),
+      ],
+      broken: s.broken,
+    })),
   };
 }
 

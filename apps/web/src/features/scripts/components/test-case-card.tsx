@@ -1,4 +1,5 @@
 import { PlayIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { ClampedText } from "@/components/clamped-text";
@@ -22,7 +23,17 @@ export function TestCaseCard({
       className={cn("gap-3 transition-shadow hover:shadow-md", isEnvironment && "border-destructive/30")}
     >
       <CardHeader>
-        <CardTitle className="text-base">{testCase.name}</CardTitle>
+        {testCase.source ? (
+          // A user's group mixes both scenarios: each card says which one it belongs to.
+          <div className="flex items-start justify-between gap-2">
+            <CardTitle className="min-w-0 text-base">{testCase.name}</CardTitle>
+            <Badge variant="outline" className="shrink-0">
+              {testCase.category.split(" - ")[0]}
+            </Badge>
+          </div>
+        ) : (
+          <CardTitle className="text-base">{testCase.name}</CardTitle>
+        )}
         <ClampedText text={testCase.description} lines={3} />
       </CardHeader>
       <CardContent className="mt-auto">

@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import { NOISE_FORMATS, type NoiseFormat } from "@analystbench/scenarios";
+import { describe, expect, it } from "vitest";
+import { type NoiseContext, generateNoise } from "./generators";
+import { createRandom } from "../random";
+
+/**
+ * Environment hashes of every case depend on the exact bytes of generated noise, so each format's
+ * output for a fixed seed, context and range is pinned here. A change to any digest changes the
+ * environments that content builds: only update one deliberately, never to make a refactor pass.
+ */
+const WEEK = { from: Date.parse("2026-03-02T00:00:00Z"), to: Date.parse("2026-03-09T00:00:00Z") };
+/** Crosses a month and a year, with two-digit days (padding of syslog and CLF times). */
+const NEW_YEAR = { from: Date.parse("2025-12-28T22:00:00Z"), to: Date.parse("2026-01-02T03:00:00Z") };
+const FULL: NoiseContext = {
+  hostname: "web-01",
+  ip: "10.0.20.10",
+  peers: ["10.0.20.15", "10.0.20.21", "10.0.30.5"],
+  users: ["alice", "bob"],
+};
+/** No peers and no users: the generators' fallbacks. */
+const EMPTY: NoiseContext = { hostname: "plc-gw", ip: "10.0.90.2", peers: [], users: [] };
+
+function digest(format: NoiseFormat, ctx: NoiseContext, range: { from: number; to: number }, count: number): string {
+  const lines = generateNoise(format, createRandom(`golden:${format}`), ctx, count, range.from, range.to);
+  return createHash("sha256")
+    .update(lines.map((l) => `${l.ms} ${l.text}`).join("\n"))
+    .digest("hex");
+}
+
+/** [week, full context; week, empty context; new year, full context, 50 lines]. Every format. */
+const GOLDEN: Record<NoiseFormat, [string, string, string]> = {
+  syslog: [
+    "89ff6a641ddbc79343b5c50c7373987fdcf2dea220339f322896cc8a6eca4362",
+    "a88f3515a5c5bd2dc030fcc475e7cbbdf934b6540f9d574463ec8a04979d889f",
+    "c1de20be63de7bee3405d1dd62aac3d3fe8fc77ff2a70e3702a8b6a553c36982",
+  ],
+  auth: [
+    "bb18016189fb302d2a181dab55e0685c64acd15d03f9ca732e50ba1db89abaa4",
+    "5846c5a046774e76a828cc05068b2ba7d4ada38886e04cc1aa0fa722cb3bb4fe",
+    "24e9099cae50a55054946e3ba06ca27d618edcc0033951c559072ecb58cfdc09",
+  ],
+  "nginx-access": [
+    "0edfe025859afb43c1da790a34aeb8ad6a7fcfec550885d2eb68179ba1806482",
+    "db2e238b381677dbc54832e069220732d5a60a776d67fcc3704f8cc0f179e3ba",
+    "1ffe632a37fbea0cc78abbbbf7b456bcb2d8d59fe5730af2cc833a8bac4fda9c",
+  ],
+  "apache-access": [
+    "5687f839b3b662238d579917d0ead45d8ebcc234c11f0bc15a5d3ab2ce449ae7",
+    "1f0e82cdbf976cdf711d567fa0395b2c4fb1903585c515e07fe4eaf1a2658c43",
+    "2c0469109ff02b3258b9c00b3bb32b1168444987a426950e0ad758243a558793",
+  ],
+  auditd: [
+    "b7861526264b6ebef934fba235a6368afd77151d4f428b35af99415a8f941920",
+    "b7861526264b6ebef934fba235a6368afd77151d4f428b35af99415a8f941920",
+    "e166dcf7859a2ab3343fd079183ec06a7205f04c07698065d542137a09016a0c",
+  ],
+  "ci-runner": [
+    "ba3127b4756d3fb9330145245426f4ea0e8780bef637cf010ca5e7dd0abb3fba",
+    "ba3127b4756d3fb9330145245426f4ea0e8780bef637cf010ca5e7dd0abb3fba",
+    "4d423d6de0fa252da9e12336503e1883e7c42517ac4ba028d2783418f0c7eafd",
+  ],
+  "nexus-request": [
+    "3b50b55e23632160bb2e8fae8744cbbf043b9ba1eb46a763c760310258c66c59",
+    "3d7eda3c56428af8240e48d27bad422ef985133d7be5e1c79b6b2b5bd42e9898",
+    "40e007fe3dab58c8b2a34a1003da07bd08c9dc0c770ae9588f7a6d23f5fb3cfe",
+  ],
+  "git-daemon": [
+    "62f7a155fcedafbf19c446a6da7ff2b6bf3bf09af54be2ca6aabea89d72b0af4",
+    "05ef3474a7ce6b7c4bfa208e6833207e1332bdd84d76e3977d9d4706e1f68577",
+    "268be37de985b4692b759b739328d764e5082b36df3ba5e8e480c3d5b973fbb3",
+  ],
+  postgres: [
+    "c1ce6a2b35c6789f50b79f22f7d0c7bb29ac7780d3c064edacce5f1a24c9cbaf",
+    "3fefe5478d38b88f73ab0b552e3301b01add1e5a6b7bc7d4c13cc2f7fcb44bcc",
+    "34490a48178df0a01b54bcd4fabf90fd9bb92e1ce06345b9aeb5c2078fb2fb1a",
+  ],
+  firewall: [
+    "ebadaae5de5b0ab127e565c0483cda12b7a10ccb8ba6cb69095852e5f4c82183",
+    "a202af46e19ca64adeb1674f421937d0d3002df62760b67247ea6d4895e618cc",
+    "665e50ae65ca83e95dea2b4c7589a98359aa4a7bff9688be12b6dc8afddc8381",
+  ],
+  "windows-security": [
+    "313f9efa832e993d4638d89c72b98077e99b02317a4204fbefae465a25e0e411",
+    "25a9fdb1608204dd62bb774e3b8beeb96b08e96bf7d3054da4c077bcf2708487",
+    "d48486b6306a4e21ccd04f53c582d1550198ac69c4ad00db379fcadb4399321f",
+  ],
+  modbus: [
+    "664f242feac4f548463d2992cfcd579e8cff27f733fb92b82460e3835e1d9445",
+    "8e1b7fff168661436673e738b712b040264bfbaa46a0a4538cd569db05159391",
+    "db3e70a9dea20a7082bdf4c00ffadeb72fdc8e30c6f5a71cfef00fbd56fd08b1",
+  ],
+  "json-app": [
+    "762d2d524c48b49690be066789c36222598b4a407351b707319ab5831a592fbe",
+    "9a924ad448f960d9b881156e14bd03602206875bc6b7c9d8114a06b4aef79b94",
+    "8de649d9d007fcb303a5a369e55a59be712ff4da2b446b7d3e3e5d8f39b5b1d8",
+  ],
+  // Pinned when they were added (after the split into ./formats), before any content used them.
+  journald: [
+    "9d9cc7790faf7ce6b73f838e60a0206412b29ee5f7add3db6f2ed41e7380e857",
+    "deda2f109bf789730ee9f930dc8a3f4dade8f6936008ac3180af5942d9c7e86b",
+    "464d25277256b1cf88e0e80bffb8adf29220ac1134d5638ac2320ccc1d71b375",
+  ],
+  "bind-query": [
+    "bf5be681c4a41ffd31e2e1e6aebef95f019649936128cabe3dfdfff60ce3ff9a",
+    "5c8a2d471b73fc60bc0b74f2dfe2a1bb525ca3febc15a84645bce5d3d794e4ec",
+    "a13ba299d69c70cc5d5ad101fe118f347fb26d34d1ae4025825b8f01870b146d",
+  ],
+  "jenkins-console": [
+    "3d5bf4459225959240091bd43e22ef87fcf78094bff7c9c652491e94c835c689",
+    "b56ba6d9eb86ab022eb5a8de81932356194f1298cf377aed2b63f6a42b57d1ce",
+    "b4fe3e34c885fe0d7dc7e7ad12c207f36c1bc3b1f522214600553b997ea95699",
+  ],
+  "npm-debug": [
+    "a82bccc4ef3b6990875c8c1ea4a4dd94c6796b2aabbbe1a5f1e7f1957a455e25",
+    "6975ca5b3a5c6ec366b0c7b82f0a1796c5ec6b9e1dce10975c65e6783e3b72a0",
+    "2e44a74825a27322deea2a4f5b55d494a072532168b9f897ebab2a89ec3f3e8f",
+  ],
+  cloudtrail: [
+    "e9a7fe61aefbb62c366c3f46d7ab2f5f0b69cd3e4d120d230abf1fbf0f3cb500",
+    "3f4ef18b382e5bc694a9456f0c716ddb515aa33e339d74cabbe83208c3241b0e",
+    "69f89fe8b980651fb85a955daa327cbe6d849543a0a1bb228cfd89a685899237",
+  ],
+  "siem-alert": [
+    "7efe024e34d543e813fd47555c826af66844f1fd6d226e60e9fdbcd14ceefe3c",
+    "0fed153e11f167361e94ffc47edd905b8acfd96bd8d460f5e54a374d1846093f",
+    "ded2ce85c0ae460c9984f79069290be146a57c09f2f7809e1d4da1bc6aec4096",
+  ],
+};
+
+describe("noise golden output", () => {
+  for (const format of NOISE_FORMATS) {
+    const [week, weekEmpty, newYear] = GOLDEN[format];
+    it(`${format} generates exactly the pinned lines`, () => {
+      expect(digest(format, FULL, WEEK, 200)).toBe(week);
+      expect(digest(format, EMPTY, WEEK, 200)).toBe(weekEmpty);
+      expect(digest(format, FULL, NEW_YEAR, 50)).toBe(newYear);
+    });
+  }
+});
