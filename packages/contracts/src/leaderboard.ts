@@ -23,7 +23,7 @@ export type OutcomeRates = z.infer<typeof OutcomeRatesSchema>;
 export const GroupKeySchema = z.object({
   graderVersion: z.string(),
   contentVersion: z.string(),
-  /** The content variant; "base" for records without one. */
+  /** The content variant: "0" as published (also for records written before variants existed). */
   variant: z.string(),
 });
 export type GroupKey = z.infer<typeof GroupKeySchema>;

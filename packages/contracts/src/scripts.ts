@@ -106,6 +106,8 @@ export const ExecuteScenarioRequestSchema = z.object({
   /** Always "openai" from the console (spec section 7); the model name says the provider. */
   llm: z.string().max(40).optional(),
   epochs: z.number().int().min(1).max(20).optional(),
+  /** The case's variant: 0 (the default) as published, N with every identifier drawn again. */
+  variant: z.number().int().min(0).max(1_000_000).optional(),
   /** An optional grader model (LLM judge). */
   grader: z.string().min(1).max(200).optional(),
 });

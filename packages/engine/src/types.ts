@@ -277,4 +277,6 @@ export interface RunResult {
   graderVersion: string;
   /** A digest of the case's tasks and checkpoints, so results of edited content stay apart. */
   contentVersion: string;
+  /** The case's variant: 0 as published, N with every identifier drawn again. Absent in older logs. */
+  variant?: number;
 }

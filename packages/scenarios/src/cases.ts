@@ -11,6 +11,7 @@ import {
   type LoadedPackage,
 } from "./packages/catalog";
 import type { CaseManifest, CaseManifest1 } from "./packages/manifest-schema";
+import { drawIdentifiers, remapIdentifiers, variantSecret } from "./packages/variants";
 import type { Narrative2, Scenario2, Task2 } from "./schema/scenario2";
 import type { Scenario1, Task1 } from "./schema/scenario1";
 import type { ToolName } from "./schema/tools";
@@ -56,6 +57,10 @@ export interface TestCase {
   dir: string;
   /** The package's manifest as read (the reference pages show a user's case from it). */
   manifest: CaseManifest;
+  /** 0 for the case as published; N for the case with every identifier drawn again (variants.ts). */
+  variant: number;
+  /** The identifier table of this variant. */
+  identifiers: Record<string, string>;
 }
 
 function toolsOf(samples: CaseSample[]): ToolName[] {
@@ -85,7 +90,7 @@ function networkWith(s1: Scenario1, m: CaseManifest1): Scenario1 {
 function buildCase(p: LoadedPackage, s1: Scenario1, s2: Scenario2): TestCase {
   const m = p.manifest;
   const header = { id: m.id, name: m.name, description: m.description, category: m.category };
-  const origin = { source: p.source, dir: p.dir, manifest: m };
+  const origin = { source: p.source, dir: p.dir, manifest: m, variant: 0, identifiers: m.identifiers };
   if (m.scenario === "S1") {
     const samples = m.tasks.map((t) => ({ id: t.id, title: t.title, task: t, device: t.device }));
     let world: CaseWorld | undefined;
@@ -165,6 +170,37 @@ export function caseFromPackage(dir: string): { testCase?: TestCase; problems: s
   if (!manifest) return { problems };
   const source: CaseSource = { name: dir, builtIn: false };
   return { testCase: buildCase({ dir, source, manifest }, scenario1, scenario2), problems };
+}
+
+const variants = new Map<string, TestCase>();
+
+/**
+ * The case as variant `variant`: the same story with every identifier of its table drawn again
+ * (addresses, domains, users, hashes, artifacts), in its world, prompts, hints, checkpoints,
+ * solution paths and reference answer alike. Variant 0 is the case as published. Cached.
+ */
+export function caseVariant(testCase: TestCase, variant: number, secret = variantSecret()): TestCase {
+  if (testCase.variant === variant) return testCase;
+  if (testCase.variant !== 0) throw new Error("caseVariant draws from the published case (variant 0)");
+  const key = `${testCase.dir}\0${variant}\0${secret}`;
+  const known = variants.get(key);
+  if (known) return known;
+  const base = testCase;
+  const published = base.world();
+  const text = JSON.stringify([published, base.samples.map((s) => s.task)]);
+  const drawn = drawIdentifiers(base.identifiers, { caseId: base.id, variant, secret, text });
+  const remap = <T>(v: T): T => remapIdentifiers(v, base.identifiers, drawn);
+  let world: CaseWorld | undefined;
+  const made: TestCase = {
+    ...base,
+    description: remap(base.description),
+    samples: remap(base.samples),
+    world: () => (world ??= remap(published)),
+    variant,
+    identifiers: drawn,
+  };
+  variants.set(key, made);
+  return made;
 }
 
 /** The case with this id, or undefined. A Map, so ids like "__proto__" find nothing. */

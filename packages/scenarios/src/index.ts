@@ -7,6 +7,7 @@ export * from "./world/case-world";
 export { applyHostContent } from "./world/apply-host-content";
 export * from "./packages/identifiers";
 export * from "./packages/manifest-schema";
+export { drawIdentifiers, remapIdentifiers, variantSecret, PUBLIC_VARIANT_SECRET } from "./packages/variants";
 export {
   BUILT_IN_CONTENT_DIR,
   CASE_MANIFEST,

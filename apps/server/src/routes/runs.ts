@@ -102,6 +102,7 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
         model: body.model,
         user: session.user.username,
         epochs: body.epochs,
+        variant: body.variant,
         grader: body.grader,
       });
     } catch (e) {

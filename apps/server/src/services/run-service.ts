@@ -13,7 +13,7 @@ import {
   type RunCaseOptions,
   type RunEvent,
 } from "@analystbench/engine";
-import { findCase } from "@analystbench/scenarios";
+import { caseVariant, findCase } from "@analystbench/scenarios";
 import { constants, type Dirent } from "node:fs";
 import path from "node:path";
 import type { Database } from "../db/database";
@@ -154,16 +154,20 @@ export function createRunService(deps: RunServiceDeps) {
     while (finishedOrder.length > KEEP_FINISHED_RUNS) live.delete(finishedOrder.shift()!);
   };
 
-  async function execute(
-    id: string,
-    caseId: string,
-    model: string,
-    epochs: number,
-    grader: string | null,
-    user: string | null,
-    activityId: string,
-  ) {
-    const testCase = findCase(caseId)!;
+  /** What a queued run does: its case (as the variant asked for), model, epochs and grader. */
+  interface RunJob {
+    caseId: string;
+    variant: number;
+    model: string;
+    epochs: number;
+    grader: string | null;
+    user: string | null;
+    activityId: string;
+  }
+
+  async function execute(id: string, job: RunJob) {
+    const { model, epochs, grader, user, activityId } = job;
+    const testCase = caseVariant(findCase(job.caseId)!, job.variant);
     const run = live.get(id)!;
     const startedAt = now().toISOString();
     await update(id, { status: "running", started_at: startedAt });
@@ -216,7 +220,7 @@ export function createRunService(deps: RunServiceDeps) {
       // The run was started, so it leaves a report like any other: Results lists and counts it.
       const report = await writeFailedRunReport(deps.workspaceDir, {
         runId: id,
-        caseId,
+        caseId: job.caseId,
         caseName: testCase.name,
         model,
         samples: testCase.samples.length,
@@ -269,6 +273,7 @@ export function createRunService(deps: RunServiceDeps) {
       model: string;
       user: string | null;
       epochs?: number;
+      variant?: number;
       grader?: string | null;
       suiteId?: string;
     }): Promise<{ runId: string } | { problem: string }> {
@@ -295,6 +300,7 @@ export function createRunService(deps: RunServiceDeps) {
           JSON.stringify({
             caseName: testCase.name,
             epochs: req.epochs ?? 1,
+            variant: req.variant ?? 0,
             grader: req.grader ?? null,
             suiteId: req.suiteId ?? null,
           }),
@@ -309,7 +315,15 @@ export function createRunService(deps: RunServiceDeps) {
         ref: id,
       });
       live.set(id, { events: [], listeners: new Set(), controller: new AbortController(), finished: false });
-      void execute(id, testCase.id, model, req.epochs ?? 1, req.grader ?? null, req.user, activityId);
+      void execute(id, {
+        caseId: testCase.id,
+        variant: req.variant ?? 0,
+        model,
+        epochs: req.epochs ?? 1,
+        grader: req.grader ?? null,
+        user: req.user,
+        activityId,
+      });
       return { runId: id };
     },
 

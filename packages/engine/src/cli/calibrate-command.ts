@@ -1,4 +1,4 @@
-import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
+import type { TestCase } from "@analystbench/scenarios";
 import { openSimSession } from "@analystbench/sim";
 import { setMaxListeners } from "node:events";
 import { ADVERSARIES, adversaryModelName, type AdversaryName, type AnswerMode } from "../models/adversaries";
@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS } from "../runs/run-case";
 import { runSampleJob } from "../runs/sample-job";
 import type { CheckpointGrade } from "../types";
 import { plural } from "../text/english";
-import { UsageError } from "./env-commands";
+import { selectCases, variantOption } from "./select-cases";
 import { table } from "./table";
 
 /**
@@ -212,6 +212,8 @@ export function calibrationTable(rows: CalibrationRow[]): string {
 export interface CalibrateCommandOptions {
   caseId?: string;
   seed?: string;
+  /** `--variant N`: calibrate the cases with every identifier drawn again. */
+  variant?: string;
   json?: boolean;
 }
 
@@ -221,15 +223,7 @@ export interface CalibrateCommandOptions {
  * every threshold holds.
  */
 export async function calibrateCommand(opts: CalibrateCommandOptions): Promise<number> {
-  const cases: TestCase[] =
-    !opts.caseId || opts.caseId === "all"
-      ? [...TEST_CASES]
-      : [
-          findCase(opts.caseId) ??
-            (() => {
-              throw new UsageError(`Unknown case "${opts.caseId}". Cases: ${TEST_CASES.map((c) => c.id).join(", ")}.`);
-            })(),
-        ];
+  const cases = selectCases(opts.caseId, variantOption(opts.variant));
   const started = Date.now();
   const results = await calibrate(cases, {
     seed: opts.seed,

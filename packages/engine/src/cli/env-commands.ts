@@ -1,25 +1,20 @@
-import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
+import { TEST_CASES } from "@analystbench/scenarios";
 import { buildEnvironment, checkPlacedFiles, exportEnvironment, verifySample } from "@analystbench/sim";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { expectedEvidence } from "../grading/evidence-files";
 import { plural } from "../text/english";
+import { selectCases, UsageError, variantOption } from "./select-cases";
 import { table } from "./table";
 
-export class UsageError extends Error {}
+export { UsageError };
 
-function selectCases(caseId: string | undefined): TestCase[] {
-  if (!caseId || caseId === "all") return [...TEST_CASES];
-  const c = findCase(caseId);
-  if (!c) throw new UsageError(`Unknown case "${caseId}". Cases: ${TEST_CASES.map((x) => x.id).join(", ")}.`);
-  return [c];
-}
 
 /** `env status`: hosts, build time, hash and evidence integrity of every case. */
-export async function envStatus(opts: { caseId?: string; seed?: string; json?: boolean }): Promise<number> {
+export async function envStatus(opts: { caseId?: string; seed?: string; json?: boolean; variant?: string }): Promise<number> {
   const rows: { case: string; hosts: number; build_ms: number; hash: string; evidence: string; problems: string[] }[] =
     [];
-  for (const c of selectCases(opts.caseId)) {
+  for (const c of selectCases(opts.caseId, variantOption(opts.variant))) {
     const started = performance.now();
     const env = await buildEnvironment(c.world(), { seed: opts.seed });
     const buildMs = performance.now() - started;
@@ -51,10 +46,10 @@ export async function envStatus(opts: { caseId?: string; seed?: string; json?: b
 }
 
 /** `env verify`: walks every intended solution path with the real tools; loud on any miss. */
-export async function envVerify(opts: { caseId?: string; seed?: string; json?: boolean }): Promise<number> {
+export async function envVerify(opts: { caseId?: string; seed?: string; json?: boolean; variant?: string }): Promise<number> {
   let failures = 0;
   const report: unknown[] = [];
-  for (const c of selectCases(opts.caseId)) {
+  for (const c of selectCases(opts.caseId, variantOption(opts.variant))) {
     const world = c.world();
     for (const sample of c.samples) {
       const r = await verifySample(world, sample, opts.seed);
@@ -84,10 +79,10 @@ export async function envVerify(opts: { caseId?: string; seed?: string; json?: b
 }
 
 /** `env export`: every host's filesystem on disk, for inspection. */
-export async function envExport(opts: { caseId?: string; out?: string; seed?: string }): Promise<number> {
+export async function envExport(opts: { caseId?: string; out?: string; seed?: string; variant?: string }): Promise<number> {
   if (!opts.caseId || opts.caseId === "all") throw new UsageError("env export needs --case <id>.");
   if (!opts.out) throw new UsageError("env export needs --out <directory>.");
-  const c = selectCases(opts.caseId)[0]!;
+  const c = selectCases(opts.caseId, variantOption(opts.variant))[0]!;
   const env = await buildEnvironment(c.world(), { seed: opts.seed });
   const out = path.resolve(opts.out);
   const summary = await exportEnvironment(env, out);

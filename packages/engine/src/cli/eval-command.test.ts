@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { caseVariant, findCase } from "@analystbench/scenarios";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -38,4 +39,35 @@ describe("analystbench eval: the run's score", () => {
       text: "10 mean per sample (−10…+10), 1 sample × 1 epoch",
     });
   }, 60_000);
+});
+
+describe("analystbench eval --variant", () => {
+  it("runs the case with its identifiers drawn again, scores the reference +10 and records the variant", async () => {
+    expect(await run({ caseId: "s2-env-exfiltration", variant: "7", json: true })).toBe(0);
+    const [first] = JSON.parse(out.join("\n")) as {
+      score: { mean: number };
+      files: { benchmark: string; log: string };
+    }[];
+    expect(first!.score.mean).toBe(10);
+    const record = JSON.parse(
+      readFileSync(path.join(ws, first!.files.benchmark), "utf8").trim().split("\n")[0]!,
+    ) as Record<string, unknown>;
+    expect(record.variant).toBe("7");
+    const log = JSON.parse(readFileSync(path.join(ws, first!.files.log), "utf8")) as {
+      eval: { metadata: { variant: number } };
+    };
+    expect(log.eval.metadata.variant).toBe(7);
+    // The published attacker address is nowhere in what the model was shown; the variant's is.
+    const published = findCase("s2-env-exfiltration")!.identifiers.ip_1!;
+    const drawn = caseVariant(findCase("s2-env-exfiltration")!, 7).identifiers.ip_1!;
+    expect(drawn).not.toBe(published);
+    const transcript = readFileSync(path.join(ws, first!.files.log), "utf8");
+    expect(transcript).toContain(drawn);
+    expect(transcript).not.toContain(published);
+  }, 60_000);
+
+  it("refuses a variant that is not a whole number in range, in a sentence", async () => {
+    for (const variant of ["-1", "1.5", "seven", "1000001"])
+      await expect(run({ variant })).rejects.toThrow(/--variant must be a whole number from 0 to 1000000/);
+  });
 });

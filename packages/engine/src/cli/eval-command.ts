@@ -1,5 +1,5 @@
 import { runScoreText } from "@analystbench/contracts";
-import { TEST_CASES, findCase, type TestCase } from "@analystbench/scenarios";
+import { TEST_CASES } from "@analystbench/scenarios";
 import path from "node:path";
 import { callNote } from "../agent/tool-status";
 import { checkModel, normalizeModelName } from "../models/model-registry";
@@ -8,7 +8,7 @@ import { Limiter, samplesInFlight } from "../runs/limiter";
 import { runCase, type RunEvent } from "../runs/run-case";
 import { plural } from "../text/english";
 import type { RunResult } from "../types";
-import { UsageError } from "./env-commands";
+import { selectCases, UsageError, variantOption } from "./select-cases";
 import { table } from "./table";
 
 export interface EvalOptions {
@@ -21,6 +21,8 @@ export interface EvalOptions {
   workspace?: string;
   limit?: string;
   seed?: string;
+  /** `--variant N`: the cases with every identifier drawn again (0: as published). */
+  variant?: string;
   json?: boolean;
   version: string;
 }
@@ -66,15 +68,7 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
     );
   if (!opts.caseId)
     throw new UsageError(`eval needs --case <id|all>. Cases: ${TEST_CASES.map((c) => c.id).join(", ")}.`);
-  const cases: TestCase[] =
-    opts.caseId === "all"
-      ? [...TEST_CASES]
-      : [
-          findCase(opts.caseId) ??
-            (() => {
-              throw new UsageError(`Unknown case "${opts.caseId}". Cases: ${TEST_CASES.map((c) => c.id).join(", ")}.`);
-            })(),
-        ];
+  const cases = selectCases(opts.caseId, variantOption(opts.variant));
   const epochs = positiveInt(opts.epochs, "--epochs", 1);
   const maxConnections = positiveInt(opts.maxConnections, "--max-connections", 8);
   const sampleLimit = opts.limit === undefined ? undefined : positiveInt(opts.limit, "--limit", 1);

@@ -34,7 +34,8 @@ commands:
           [--json] [--csv FILE] [--markdown FILE]
                                                    rank the models of a workspace's results; with two, their paired difference
 
-common options: --seed S (environment seed, default "analystbench")
+common options: --seed S (environment seed, default "analystbench"); --variant N (eval, calibrate, env, shell: the
+        cases with every identifier drawn again from ANALYSTBENCH_VARIANT_SECRET; 0, the default, is the case as published)
 models: builtin/reference, builtin/naive (offline); openai/<model> (OPENAI_API_KEY; the Responses API, or
         Chat Completions when OPENAI_BASE_URL points elsewhere); anthropic/<model> (ANTHROPIC_API_KEY);
         <provider>/<model> and every model's settings from the JSON file named by ANALYSTBENCH_MODELS_FILE
@@ -46,6 +47,7 @@ const OPTIONS = {
   out: { type: "string" },
   workspace: { type: "string" },
   seed: { type: "string" },
+  variant: { type: "string" },
   json: { type: "boolean" },
   command: { type: "string", short: "c" },
   help: { type: "boolean", short: "h" },
@@ -106,7 +108,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === "models" && !sub) return modelsCommand({ json: v.json });
     if (command === "env" && extra.length === 0) {
-      const opts = { caseId: v.case, seed: v.seed, json: v.json, out: v.out, workspace: v.workspace };
+      const opts = { caseId: v.case, seed: v.seed, variant: v.variant, json: v.json, out: v.out, workspace: v.workspace };
       if (sub === "status") return await envStatus(opts);
       if (sub === "verify") return await envVerify(opts);
       if (sub === "export") return await envExport(opts);
@@ -123,15 +125,16 @@ export async function main(argv: string[]): Promise<number> {
         workspace: v.workspace,
         limit: v.limit,
         seed: v.seed,
+        variant: v.variant,
         json: v.json,
         version: VERSION,
       });
     }
     if (command === "regrade" && extra.length === 0)
       return await regradeCommand({ target: sub, workspace: v.workspace, json: v.json });
-    if (command === "calibrate" && !sub) return await calibrateCommand({ caseId: v.case, seed: v.seed, json: v.json });
+    if (command === "calibrate" && !sub) return await calibrateCommand({ caseId: v.case, seed: v.seed, variant: v.variant, json: v.json });
     if (command === "shell" && !sub)
-      return await shellCommand({ caseId: v.case, host: v.host, command: v.command, seed: v.seed });
+      return await shellCommand({ caseId: v.case, host: v.host, command: v.command, seed: v.seed, variant: v.variant });
     console.error(`Unknown command "${[command, sub, ...extra].filter(Boolean).join(" ")}".\n\n${USAGE}`);
     return 2;
   } catch (e) {

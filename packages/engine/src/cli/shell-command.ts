@@ -1,7 +1,6 @@
-import { findCase, TEST_CASES } from "@analystbench/scenarios";
 import { buildEnvironment } from "@analystbench/sim";
 import { createInterface } from "node:readline";
-import { UsageError } from "./env-commands";
+import { selectCases, UsageError, variantOption } from "./select-cases";
 
 /**
  * `shell --case ID --host ROLE [-c COMMAND]`: explore a case as the model would, one command or
@@ -12,10 +11,9 @@ export async function shellCommand(opts: {
   host?: string;
   command?: string;
   seed?: string;
+  variant?: string;
 }): Promise<number> {
-  if (!opts.caseId) throw new UsageError(`shell needs --case <id>. Cases: ${TEST_CASES.map((c) => c.id).join(", ")}.`);
-  const c = findCase(opts.caseId);
-  if (!c) throw new UsageError(`Unknown case "${opts.caseId}". Cases: ${TEST_CASES.map((x) => x.id).join(", ")}.`);
+  const c = selectCases(opts.caseId, variantOption(opts.variant), { all: false })[0]!;
   const env = await buildEnvironment(c.world(), { seed: opts.seed });
   if (!opts.host) throw new UsageError(`shell needs --host <role>. Hosts of ${c.id}: ${env.roleNames().join(", ")}.`);
   const host = env.findHost(opts.host);

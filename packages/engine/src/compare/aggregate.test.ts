@@ -20,7 +20,7 @@ describe("aggregateLeaderboard on the hand-worked workspace", () => {
     expect(out.groups).toHaveLength(1);
     expect(out.groups[0]!.models.map((m) => m.model)).toEqual(["acme/a", "acme/b"]);
     expect(out.groups[0]!.key.graderVersion).toBe("2.3.0");
-    expect(out.groups[0]!.key.variant).toBe("base");
+    expect(out.groups[0]!.key.variant).toBe("0");
     expect([out.totalRecords, out.invalidRecords, out.unreadableLines]).toEqual([11, 1, 0]);
   });
 
@@ -88,7 +88,7 @@ describe("aggregateLeaderboard on the hand-worked workspace", () => {
         { id: "s1-corp", scenario: "scenario1" },
         { id: "s1-dmz", scenario: "scenario1" },
       ],
-      variants: ["base"],
+      variants: ["0"],
     });
   });
 });
@@ -172,7 +172,7 @@ describe("groups: what is never silently mixed", () => {
 
   it("variants make groups of their own", () => {
     const out = board([...handWorked(), record({ variant: "obfuscated", finished: "2026-11-01T00:00:00Z" })]);
-    expect(out.groups.map((g) => g.key.variant)).toEqual(["base", "obfuscated"]);
+    expect(out.groups.map((g) => g.key.variant)).toEqual(["0", "obfuscated"]);
     expect(out.groups[1]!.label).toContain("obfuscated");
   });
 

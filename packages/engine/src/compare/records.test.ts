@@ -25,7 +25,7 @@ describe("parseBenchmarkLine", () => {
       durationSeconds: 2,
       graderVersion: "2.3.0",
       contentVersion: "c-dmz-1",
-      variant: "base",
+      variant: "0",
       finished: "2026-11-20T10:00:00.000Z",
       finishedMs: Date.parse("2026-11-20T10:00:00.000Z"),
     });

@@ -41,7 +41,7 @@ export interface LeaderboardRecord {
   durationSeconds: number;
   graderVersion: string;
   contentVersion: string;
-  /** The content variant; "base" for records written before variants existed. */
+  /** The content variant: "0" as published (also for records written before variants existed). */
   variant: string;
   /** ISO time the sample finished, and the same in ms (NaN when the record has none). */
   finished: string;
@@ -144,7 +144,7 @@ function toRecord(r: Line): LeaderboardRecord {
     durationSeconds: r.duration_seconds,
     graderVersion: r.grader_version ?? UNKNOWN,
     contentVersion: r.content_version ?? UNKNOWN,
-    variant: r.variant ?? "base",
+    variant: r.variant ?? "0",
     finished,
     finishedMs: finished ? Date.parse(finished) : NaN,
   };

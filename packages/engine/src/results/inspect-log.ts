@@ -1006,6 +1006,7 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
       run_status: run.status,
       grader_version: run.graderVersion,
       content_version: run.contentVersion,
+      variant: run.variant ?? 0,
     },
     scorers: [
       {

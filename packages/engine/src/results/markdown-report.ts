@@ -208,6 +208,7 @@ export function markdownReport(run: RunResult): string {
       version: run.version,
       grader_version: run.graderVersion,
       content_version: run.contentVersion,
+      variant: run.variant ?? 0,
     },
     // One line per key: the console's front-matter table reads line by line, and the reason is long.
     { lineWidth: 0 },

@@ -329,6 +329,7 @@ export function readInspectLog(json: unknown): RunResult {
     version: spec.packages?.analystbench ?? UNKNOWN_VERSION,
     graderVersion: typeof meta.grader_version === "string" ? meta.grader_version : UNKNOWN_VERSION,
     contentVersion: typeof meta.content_version === "string" ? meta.content_version : UNKNOWN_VERSION,
+    variant: typeof meta.variant === "number" && Number.isInteger(meta.variant) ? meta.variant : 0,
   };
 }
 

@@ -168,6 +168,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     version: opts.version,
     graderVersion: GRADER_VERSION,
     contentVersion: contentVersion(testCase),
+    variant: testCase.variant,
   } satisfies Partial<RunResult>;
   const pending: RunResult = { ...header, status: "completed", completedAt: startedAt, samples: [] };
   const logPath = path.join(logDir, inspectLogFileName(pending));

@@ -71,7 +71,7 @@ export function caseCell(model: string, caseId: string, mean: number | null, run
   };
 }
 
-export const KEY = { graderVersion: "2.3.0", contentVersion: "2026-11-25", variant: "base" };
+export const KEY = { graderVersion: "2.3.0", contentVersion: "2026-11-25", variant: "0" };
 
 export function group(over: Partial<LeaderboardGroup> = {}): LeaderboardGroup {
   const plus4 = [rates(1, 0, 0), rates(1, 0, 0), rates(1, 0, 0), rates(1, 0, 0)];
@@ -122,7 +122,7 @@ export function response(over: Partial<LeaderboardResponse> = {}): LeaderboardRe
         { id: "s1-dmz", scenario: "scenario1" },
         { id: "s2-typosquatting", scenario: "scenario2" },
       ],
-      variants: ["base"],
+      variants: ["0"],
     },
     ...over,
   };
