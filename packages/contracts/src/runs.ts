@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RunScoreSchema } from "./score-text";
+import { VariantSchema } from "./scripts";
 
 export const RunStatusSchema = z.enum(["queued", "running", "completed", "failed", "cancelled", "interrupted"]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
@@ -15,6 +16,11 @@ export const RunSummarySchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   suiteId: z.string().nullable(),
+  /**
+   * The case's variant the run investigated: 0 (the case as published) for runs started without
+   * one, and for runs recorded before variants; N when every identifier was drawn again.
+   */
+  variant: VariantSchema.default(0),
   /**
    * Set once the run finished (also when it failed before grading, to point at the report that
    * says why): the graded outcome and where its files are.
@@ -42,6 +48,10 @@ export const RunListResponseSchema = z.object({ runs: z.array(RunSummarySchema) 
 export type RunListResponse = z.infer<typeof RunListResponseSchema>;
 
 /** POST /api/runs/suite: the dashboard's Run Full Suite. */
-export const RunSuiteRequestSchema = z.object({ model: z.string().min(1).max(120) });
+export const RunSuiteRequestSchema = z.object({
+  model: z.string().min(1).max(120),
+  /** Every case of the suite as this variant; 0 (the default) as published. */
+  variant: VariantSchema.optional(),
+});
 export const RunSuiteResponseSchema = z.object({ suiteId: z.string(), runIds: z.array(z.string()) });
 export type RunSuiteResponse = z.infer<typeof RunSuiteResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VARIANT_RULE, VariantSchema } from "./scripts";
 
 /**
  * The Scenario reference viewer's API (GET /api/scenarios, GET /api/scenarios/:id): the content
@@ -110,6 +111,8 @@ export const Scenario1ViewSchema = z.object({
     }),
   ),
   llm_tasks: LlmTaskListViewSchema,
+  /** Set above 0 when the view shows a variant (GET /api/scenarios/:id?variant=N); absent as published. */
+  variant: z.number().int().min(1).optional(),
 });
 export type Scenario1View = z.infer<typeof Scenario1ViewSchema>;
 
@@ -177,8 +180,24 @@ export const Scenario2ViewSchema = z.object({
   }),
   narratives: z.array(Narrative2ViewSchema),
   llm_tasks: LlmTaskListViewSchema,
+  /** Set above 0 when the view shows a variant; absent as published. */
+  variant: z.number().int().min(1).optional(),
 });
 export type Scenario2View = z.infer<typeof Scenario2ViewSchema>;
+
+/**
+ * GET /api/scenarios/:id?variant=N: the query of the reference. `variant` is the case variant whose
+ * identifiers the tasks (and what each case adds) show: a whole number 0–1,000,000, 0 by default.
+ */
+export const ScenarioReferenceQuerySchema = z.object({
+  variant: z
+    .string({ error: VARIANT_RULE })
+    .regex(/^\d{1,7}$/, { error: VARIANT_RULE })
+    .transform(Number)
+    .pipe(VariantSchema)
+    .optional(),
+});
+export type ScenarioReferenceQuery = z.infer<typeof ScenarioReferenceQuerySchema>;
 
 /** GET /api/scenarios/:id */
 export const ScenarioReferenceSchema = z.discriminatedUnion("id", [Scenario1ViewSchema, Scenario2ViewSchema]);

@@ -99,6 +99,19 @@ export const TEST_CASE_MODELS = [
 ] as const;
 export const DEFAULT_TEST_CASE_MODEL = "gpt-4o";
 
+/** The highest variant number: variants run from 0 (the case as published) to this. */
+export const MAX_VARIANT = 1_000_000;
+
+/** What the console and the server say of a variant number that is not one. */
+export const VARIANT_RULE = "A variant is a whole number from 0 to 1,000,000 (0 is the case as published)";
+
+/** A case's variant: 0 as published, N with every identifier of its table drawn again. */
+export const VariantSchema = z
+  .number({ error: VARIANT_RULE })
+  .int({ error: VARIANT_RULE })
+  .min(0, { error: VARIANT_RULE })
+  .max(MAX_VARIANT, { error: VARIANT_RULE });
+
 export const ExecuteScenarioRequestSchema = z.object({
   scenarioId: ScriptIdSchema,
   scenarioName: z.string().max(200).optional(),
@@ -107,7 +120,7 @@ export const ExecuteScenarioRequestSchema = z.object({
   llm: z.string().max(40).optional(),
   epochs: z.number().int().min(1).max(20).optional(),
   /** The case's variant: 0 (the default) as published, N with every identifier drawn again. */
-  variant: z.number().int().min(0).max(1_000_000).optional(),
+  variant: VariantSchema.optional(),
   /** An optional grader model (LLM judge). */
   grader: z.string().min(1).max(200).optional(),
 });

@@ -172,7 +172,9 @@ export function caseFromPackage(dir: string): { testCase?: TestCase; problems: s
   return { testCase: buildCase({ dir, source, manifest }, scenario1, scenario2), problems };
 }
 
+/** Variants built recently, oldest first: each holds a whole world, so only a few are kept. */
 const variants = new Map<string, TestCase>();
+const KEEP_VARIANTS = 24;
 
 /**
  * The case as variant `variant`: the same story with every identifier of its table drawn again
@@ -184,7 +186,11 @@ export function caseVariant(testCase: TestCase, variant: number, secret = varian
   if (testCase.variant !== 0) throw new Error("caseVariant draws from the published case (variant 0)");
   const key = `${testCase.dir}\0${variant}\0${secret}`;
   const known = variants.get(key);
-  if (known) return known;
+  if (known) {
+    variants.delete(key);
+    variants.set(key, known);
+    return known;
+  }
   const base = testCase;
   const published = base.world();
   const text = JSON.stringify([published, base.samples.map((s) => s.task)]);
@@ -200,6 +206,7 @@ export function caseVariant(testCase: TestCase, variant: number, secret = varian
     identifiers: drawn,
   };
   variants.set(key, made);
+  if (variants.size > KEEP_VARIANTS) variants.delete(variants.keys().next().value!);
   return made;
 }
 

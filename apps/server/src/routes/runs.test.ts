@@ -7,11 +7,13 @@ import {
   type ScenarioStreamEvent,
 } from "@analystbench/contracts";
 import { startFakeOpenAI, type FakeOpenAI } from "@analystbench/engine/test-support";
+import { caseVariant, findCase } from "@analystbench/scenarios";
 import { openInProcessSession } from "@analystbench/sim";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createActivityLog } from "../services/activity";
+import { openDatabase } from "../db/database";
 import { createRunService } from "../services/run-service";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
@@ -149,6 +151,138 @@ describe("POST /api/execute-scenario", () => {
     const res = await t.app.inject({ method: "POST", url: "/api/execute-scenario", headers: auth, payload });
     expect(res.statusCode).toBe(status);
     expect(res.json().code).toBe(code);
+  });
+});
+
+describe("variants", () => {
+  it("runs the variant asked for, keeps it in the run's options and tells it in the summary and the list", async () => {
+    const { t, auth } = await start();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/execute-scenario",
+      headers: auth,
+      payload: { scenarioId: "s2-homoglyph-backdoor", model: "builtin/reference", variant: 7 },
+    });
+    const events = parseStream(res.body);
+    // The reference answer is the variant's: it still solves the case.
+    expect(events.at(-1)).toMatchObject({ event: "done", status: "completed" });
+    expect(events.at(-1)!.message).toMatch(/^\s*Run completed: 10 mean per sample/);
+    const runId = events[0]!.runId!;
+
+    const stored = await t.db.execute({ sql: "SELECT options FROM runs WHERE id = ?", args: [runId] });
+    expect(JSON.parse(String(stored.rows[0]!.options))).toMatchObject({ variant: 7 });
+    // The raw JSON, not the parsed contract (which defaults a missing variant to 0).
+    const summary = (await t.app.inject({ url: `/api/runs/${runId}`, headers: auth })).json();
+    expect(summary).toMatchObject({ id: runId, caseId: "s2-homoglyph-backdoor", variant: 7 });
+    expect(RunSummarySchema.parse(summary).variant).toBe(7);
+    const list = (await t.app.inject({ url: "/api/runs", headers: auth })).json() as { runs: unknown[] };
+    expect(list.runs).toEqual([expect.objectContaining({ id: runId, variant: 7 })]);
+
+    // The run's record names the variant's identifiers: the report is written from the variant.
+    const report = readFileSync(path.join(t.deps.config.workspaceDir, summary.result.files.report), "utf8");
+    const drawn = caseVariant(findCase("s2-homoglyph-backdoor")!, 7).identifiers;
+    const published = findCase("s2-homoglyph-backdoor")!.identifiers;
+    const changed = Object.keys(published).filter((k) => published[k] !== drawn[k] && report.includes(published[k]!));
+    expect(changed).toEqual([]);
+  });
+
+  it("records variant 0 for a run started without one, and for runs stored before variants", async () => {
+    const { t, auth } = await start();
+    const events = parseStream(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/execute-scenario",
+          headers: auth,
+          payload: { scenarioId: "s2-typosquatting", model: "builtin/naive" },
+        })
+      ).body,
+    );
+    expect((await t.app.inject({ url: `/api/runs/${events[0]!.runId}`, headers: auth })).json()).toMatchObject({
+      variant: 0,
+    });
+    await t.db.execute({
+      sql: "INSERT INTO runs (id, case_id, model, status, created_at, options) VALUES ('r_oldvariant', 's1-dmz', 'builtin/reference', 'completed', '2026-01-01T00:00:00Z', ?)",
+      args: [JSON.stringify({ caseName: "DMZ", epochs: 1 })],
+    });
+    expect((await t.app.inject({ url: "/api/runs/r_oldvariant", headers: auth })).json()).toMatchObject({
+      variant: 0,
+    });
+  });
+
+  it("names the variant when a recorded run is re-attached", async () => {
+    const { t, auth } = await start();
+    await t.db.execute({
+      sql: "INSERT INTO runs (id, case_id, model, status, created_at, options) VALUES ('r_variant007', 's1-dmz', 'builtin/reference', 'cancelled', '2026-01-01T00:00:00Z', ?)",
+      args: [JSON.stringify({ caseName: "DMZ", epochs: 1, variant: 7 })],
+    });
+    const again = parseStream((await t.app.inject({ url: "/api/runs/r_variant007/events", headers: auth })).body);
+    expect(again[0]!.message).toBe("Run r_variant007: DMZ (variant 7) with builtin/reference — cancelled");
+  });
+
+  it.each([-1, 1.5, 1_000_001, "7", null])("refuses the variant %j with 400 and a sentence", async (variant) => {
+    const { t, auth } = await start();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/execute-scenario",
+      headers: auth,
+      payload: { scenarioId: "s2-typosquatting", model: "builtin/naive", variant },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: "INVALID_REQUEST",
+      error:
+        "The request body is not valid: variant: A variant is a whole number from 0 to 1,000,000 (0 is the case as published).",
+    });
+    expect((await t.app.inject({ url: "/api/runs", headers: auth })).json()).toEqual({ runs: [] });
+  });
+
+  it("queues the full suite as one variant", async () => {
+    const db = await openDatabase(":memory:");
+    const ran: { caseId: string; variant: number }[] = [];
+    const { t, auth } = await start({
+      overrides: {
+        runs: createRunService({
+          db,
+          activity: createActivityLog(db),
+          workspaceDir: "/nonexistent-analystbench-workspace",
+          version: "test",
+          maxConnections: 2,
+          // The suite's plumbing is under test, not the cases: each run records its case and stops.
+          runCaseImpl: async ({ testCase }) => {
+            ran.push({ caseId: testCase.id, variant: testCase.variant });
+            throw new Error("stopped by the test");
+          },
+        }),
+      },
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/runs/suite",
+      headers: auth,
+      payload: { model: "builtin/naive", variant: 7 },
+    });
+    expect(res.statusCode).toBe(200);
+    const { suiteId } = res.json() as { suiteId: string };
+    const list = await until(async () => {
+      const r = (await t.app.inject({ url: `/api/runs?suite=${suiteId}`, headers: auth })).json() as {
+        runs: { status: string; variant: number }[];
+      };
+      return r.runs.length === 13 && r.runs.every((x) => x.status === "failed") ? r : undefined;
+    });
+    expect(list.runs.map((r) => r.variant)).toEqual(Array(13).fill(7));
+    expect(ran).toHaveLength(13);
+    expect(ran.every((r) => r.variant === 7)).toBe(true);
+
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/runs/suite",
+      headers: auth,
+      payload: { model: "builtin/naive", variant: -3 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/variant: A variant is a whole number from 0 to 1,000,000/);
+    db.close();
   });
 });
 

@@ -61,7 +61,7 @@ function streamRun(
         write({
           event: "run",
           runId,
-          message: `Run ${runId}: ${summary.caseName} with ${summary.model} — ${summary.status}`,
+          message: `Run ${runId}: ${summary.caseName}${summary.variant > 0 ? ` (variant ${summary.variant})` : ""} with ${summary.model} — ${summary.status}`,
         });
         const report = summary.result ? `\nReport: ${summary.result.files.report}` : "";
         // A run that failed before grading has a report but no score: its error says why.
@@ -157,11 +157,11 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
 
   app.post("/api/runs/suite", async (request) => {
     const session = requireSession(request);
-    const { model } = parseWith(RunSuiteRequestSchema, request.body);
+    const { model, variant } = parseWith(RunSuiteRequestSchema, request.body);
     const suiteId = `s_${randomBytes(8).toString("base64url").replace(/[-_]/g, "x").slice(0, 10)}`;
     const runIds: string[] = [];
     for (const c of TEST_CASES) {
-      const started = await runs.start({ caseId: c.id, model, user: session.user.username, suiteId });
+      const started = await runs.start({ caseId: c.id, model, user: session.user.username, suiteId, variant });
       if ("problem" in started) throw new HttpError(400, "MODEL_UNAVAILABLE", started.problem);
       runIds.push(started.runId);
     }

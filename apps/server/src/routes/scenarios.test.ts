@@ -7,7 +7,7 @@ import {
   Scenario1ViewSchema,
   Scenario2ViewSchema,
 } from "@analystbench/contracts";
-import { TEST_CASES } from "@analystbench/scenarios";
+import { caseVariant, TEST_CASES, type TestCase } from "@analystbench/scenarios";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeScenarioMetadata } from "../services/scenario-metadata";
 import { createTestApp, type TestApp } from "../test-support/test-app";
@@ -110,6 +110,137 @@ describe("GET /api/scenarios/:id", () => {
       expect(err.error).toMatch(/^The scenario id is not valid: /);
     },
   );
+});
+
+describe("GET /api/scenarios/:id?variant=N", () => {
+  const V = 7;
+  /** A built-in case whose prompt names one of its identifiers, and that identifier's key. */
+  function caseNamingAnIdentifierInItsPrompt(): { c: TestCase; key: string } {
+    for (const c of TEST_CASES.filter((x) => x.source.builtIn && x.scenario === "S2")) {
+      const prompt = c.samples[0]!.task.prompt;
+      const drawn = caseVariant(c, V).identifiers;
+      const key = Object.keys(c.identifiers).find(
+        (k) => prompt.includes(c.identifiers[k]!) && drawn[k] !== c.identifiers[k],
+      );
+      if (key) return { c, key };
+    }
+    throw new Error("no Scenario 2 prompt names an identifier of its case (e.g. s2-postinstall-script's {{ip_1}})");
+  }
+
+  it("shows the variant's identifiers in a task prompt that names one, and the published ones without a variant", async () => {
+    const { c, key } = caseNamingAnIdentifierInItsPrompt();
+    const published = c.identifiers[key]!;
+    const drawn = caseVariant(c, V).identifiers[key]!;
+    const taskId = c.samples[0]!.task.id;
+
+    const v0 = Scenario2ViewSchema.strict().parse((await get("/api/scenarios/scenario2")).json());
+    expect(v0.variant).toBeUndefined();
+    expect((await get("/api/scenarios/scenario2?variant=0")).json()).toEqual(v0);
+    const v7 = Scenario2ViewSchema.strict().parse((await get(`/api/scenarios/scenario2?variant=${V}`)).json());
+    expect(v7.variant).toBe(V);
+
+    const before = v0.llm_tasks.tasks.find((t) => t.id === taskId)!;
+    const after = v7.llm_tasks.tasks.find((t) => t.id === taskId)!;
+    expect(before.prompt).toContain(published);
+    expect(after.prompt).not.toBe(before.prompt);
+    expect(after.prompt).toContain(drawn);
+    expect(after.prompt).not.toContain(published);
+    // The narrative the case lays over the supply chain follows its variant too.
+    const story = v7.narratives.find((n) => n.id === c.samples[0]!.narrative!.id)!.story;
+    expect(story).toBe(caseVariant(c, V).samples[0]!.narrative!.story);
+    // What no case owns stays as published; the tasks keep their ids and order.
+    expect(v7.llm_tasks.general).toBe(v0.llm_tasks.general);
+    expect(v7.reference).toEqual(v0.reference);
+    expect(v7.llm_tasks.tasks.map((t) => t.id)).toEqual(v0.llm_tasks.tasks.map((t) => t.id));
+  });
+
+  it.each(["scenario1", "scenario2"] as const)(
+    "shows every task of %s as its case's variant has it: prompt, hints and checkpoints",
+    async (id) => {
+      type View = {
+        llm_tasks: { tasks: { id: string; prompt: string; investigation_hints: string[]; checkpoints: unknown[] }[] };
+      };
+      const view = (await get(`/api/scenarios/${id}?variant=${V}`)).json() as View;
+      const published = (await get(`/api/scenarios/${id}`)).json() as View;
+      const scenario = id === "scenario1" ? "S1" : "S2";
+      let changed = 0;
+      for (const c of TEST_CASES.filter((x) => x.source.builtIn && x.scenario === scenario)) {
+        for (const sample of caseVariant(c, V).samples) {
+          const task = view.llm_tasks.tasks.find((t) => t.id === sample.task.id)!;
+          expect(task.prompt).toBe(sample.task.prompt);
+          expect(task.investigation_hints).toEqual(sample.task.investigation_hints);
+          expect(task.checkpoints.map((cp) => JSON.stringify(cp))).toEqual(
+            sample.task.checkpoints.map((cp) =>
+              JSON.stringify({
+                number: cp.number,
+                name: cp.name,
+                points: cp.points,
+                scores: {
+                  plus: { value: cp.scores.plus.value, desc: cp.scores.plus.desc },
+                  zero: { desc: cp.scores.zero.desc },
+                  minus: { value: cp.scores.minus.value, desc: cp.scores.minus.desc },
+                },
+              }),
+            ),
+          );
+          const before = published.llm_tasks.tasks.find((t) => t.id === sample.task.id)!;
+          if (JSON.stringify(task) !== JSON.stringify(before)) changed++;
+        }
+      }
+      // What a reader sees changes: some prompt, hint or checkpoint names an identifier of its case.
+      expect(changed).toBeGreaterThan(0);
+    },
+  );
+
+  it("leaves no redrawn identifier of a Scenario 1 case in its devices and configurations", async () => {
+    const v0 = Scenario1ViewSchema.strict().parse((await get("/api/scenarios/scenario1")).json());
+    const v7 = Scenario1ViewSchema.strict().parse((await get(`/api/scenarios/scenario1?variant=${V}`)).json());
+    // Today no device field names an identifier the variant redraws (s1-dev's ci-bot is kept as
+    // it is), so this guards content to come: what a case adds must follow its variant.
+    for (const c of TEST_CASES.filter((x) => x.source.builtIn && x.manifest.scenario === "S1")) {
+      const m = c.manifest.scenario === "S1" ? c.manifest : undefined;
+      const names = new Set(m?.devices.map((d) => d.name));
+      const configs = new Set(m?.configs.map((x) => x.id));
+      const added = JSON.stringify([
+        v7.devices.filter((d) => names.has(d.name)),
+        v7.configs.filter((x) => configs.has(x.id)),
+      ]);
+      const drawn = caseVariant(c, V).identifiers;
+      for (const k of Object.keys(c.identifiers))
+        if (drawn[k] !== c.identifiers[k]) expect(added, `${c.id} ${k}`).not.toContain(c.identifiers[k]!);
+    }
+    // Zones and the network's shape stay as published.
+    expect(v7.zones).toEqual(v0.zones);
+    expect(v7.devices.map((d) => d.name)).toEqual(v0.devices.map((d) => d.name));
+    expect(v7.configs.map((x) => x.id)).toEqual(v0.configs.map((x) => x.id));
+  });
+
+  it("leaves the answer key out of a variant too", async () => {
+    for (const id of ["scenario1", "scenario2"]) {
+      const body = (await get(`/api/scenarios/${id}?variant=${V}`)).body;
+      for (const key of ['"world"', '"hosts"', '"solution_path"', '"reference_answer"', '"grading"', '"iocs"'])
+        expect(body, `${id} ${key}`).not.toContain(key);
+    }
+  });
+
+  it.each(["-1", "1.5", "1000001", "99999999", "abc", "", "1e3", "0x10", "%207", "7&variant=8"])(
+    "refuses ?variant=%s with 400 and a sentence",
+    async (variant) => {
+      const res = await get(`/api/scenarios/scenario2?variant=${variant}`);
+      expect(res.statusCode).toBe(400);
+      const err = ApiErrorSchema.parse(res.json());
+      expect(err.code).toBe("INVALID_REQUEST");
+      expect(err.error).toBe(
+        "The query is not valid: variant: A variant is a whole number from 0 to 1,000,000 (0 is the case as published).",
+      );
+    },
+  );
+
+  it("accepts the highest variant", async () => {
+    const res = await get("/api/scenarios/scenario1?variant=1000000");
+    expect(res.statusCode).toBe(200);
+    expect(Scenario1ViewSchema.strict().parse(res.json()).variant).toBe(1_000_000);
+  });
 });
 
 describe("GET /api/metadata", () => {

@@ -1,4 +1,9 @@
-import { SCENARIO_IDS, type ScenarioListResponse, type ScenarioReference } from "@analystbench/contracts";
+import {
+  SCENARIO_IDS,
+  ScenarioReferenceQuerySchema,
+  type ScenarioListResponse,
+  type ScenarioReference,
+} from "@analystbench/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { HttpError, parseWith } from "../plugins/http-error";
@@ -15,7 +20,9 @@ export function scenarioRoutes(app: FastifyInstance): void {
 
   app.get("/api/scenarios/:id", async (request): Promise<ScenarioReference> => {
     const { id } = parseWith(ScenarioParamsSchema, request.params, "scenario id");
-    const view = scenarioReference(id);
+    // ?variant=N: the tasks as variant N of each case has them (0, the default, as published).
+    const { variant = 0 } = parseWith(ScenarioReferenceQuerySchema, request.query, "query");
+    const view = scenarioReference(id, variant);
     if (!view)
       throw new HttpError(
         404,

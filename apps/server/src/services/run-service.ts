@@ -1,4 +1,4 @@
-import { runScoreText, type RunScore, type RunStatus, type RunSummary } from "@analystbench/contracts";
+import { MAX_VARIANT, runScoreText, type RunScore, type RunStatus, type RunSummary } from "@analystbench/contracts";
 import {
   checkModel,
   Limiter,
@@ -102,8 +102,18 @@ function resultOf(raw: unknown, epochs: number): RunSummary["result"] {
   return { ...r, score };
 }
 
+/** The variant a run's options name; 0 for runs stored before variants (or anything unreadable). */
+function variantOf(raw: unknown): number {
+  return typeof raw === "number" && Number.isInteger(raw) && raw >= 0 && raw <= MAX_VARIANT ? raw : 0;
+}
+
 function rowToSummary(row: Record<string, unknown>): RunSummary {
-  const options = JSON.parse(String(row.options ?? "{}")) as { caseName?: string; suiteId?: string; epochs?: number };
+  const options = JSON.parse(String(row.options ?? "{}")) as {
+    caseName?: string;
+    suiteId?: string;
+    epochs?: number;
+    variant?: unknown;
+  };
   const epochs = Number.isInteger(options.epochs) && options.epochs! >= 1 ? options.epochs! : 1;
   const result = row.summary ? resultOf(JSON.parse(String(row.summary)), epochs) : null;
   return {
@@ -117,6 +127,7 @@ function rowToSummary(row: Record<string, unknown>): RunSummary {
     startedAt: row.started_at === null ? null : String(row.started_at),
     finishedAt: row.finished_at === null ? null : String(row.finished_at),
     suiteId: options.suiteId ?? null,
+    variant: variantOf(options.variant),
     result,
     error: row.error === null ? null : String(row.error),
   };

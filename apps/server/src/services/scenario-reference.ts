@@ -11,6 +11,9 @@ import type {
 } from "@analystbench/contracts";
 import { SUBMISSION_GUIDE } from "@analystbench/engine";
 import {
+  caseVariant,
+  findCase,
+  remapIdentifiers,
   scenario1,
   scenario2,
   TEST_CASES,
@@ -201,13 +204,116 @@ export const SCENARIO_SUMMARIES: readonly ScenarioSummary[] = [
   { id: "scenario2", title: scenario2.title, description: scenario2.description },
 ];
 
-/** The reference view of a scenario, or undefined for an unknown id ("__proto__" included). */
-export function scenarioReference(id: string): ScenarioReference | undefined {
+/** Variant views kept for the next reader: a few, since each reader may try any of a million. */
+const KEEP_VARIANT_VIEWS = 8;
+const variantViews = new Map<string, ScenarioReference>();
+
+/**
+ * The reference view of a scenario, or undefined for an unknown id ("__proto__" included). At a
+ * variant above 0 (caseVariant), what each case contributes shows that variant's identifiers: its
+ * tasks (prompt, hints, checkpoints, fix) and, in Scenario 2, its narrative; in Scenario 1, its
+ * devices and configurations. The scenario's shared material (zones, base reference, general
+ * instructions) has no case identifiers and stays as published.
+ */
+export function scenarioReference(id: string, variant = 0): ScenarioReference | undefined {
   const build = BUILDERS.get(id as ScenarioId);
   if (!build) return undefined;
   let view = built.get(id);
   if (!view) built.set(id, (view = build()));
-  return view;
+  if (variant === 0) return view;
+  const key = `${id}\0${variant}`;
+  let drawn = variantViews.get(key);
+  if (drawn) {
+    // Most recently used last: the oldest view is the one dropped.
+    variantViews.delete(key);
+  } else {
+    drawn = view.id === "scenario1" ? scenario1Variant(view, variant) : scenario2Variant(view, variant);
+  }
+  variantViews.set(key, drawn);
+  while (variantViews.size > KEEP_VARIANT_VIEWS) variantViews.delete(variantViews.keys().next().value!);
+  return drawn;
+}
+
+/**
+ * The case an item of the view comes from: a user's item names its case; a built-in item is
+ * found among the built-in cases of its scenario by `owns`.
+ */
+function ownerOf(
+  scenario: TestCase["scenario"],
+  source: ContentSource | undefined,
+  owns: (c: TestCase) => boolean,
+): TestCase | undefined {
+  if (source) return findCase(source.caseId);
+  return TEST_CASES.find((c) => c.source.builtIn && c.scenario === scenario && owns(c));
+}
+
+/** The variants of the cases met so far, each drawn once per view. */
+function variantsOf(variant: number) {
+  const drawn = new Map<TestCase, TestCase>();
+  return (c: TestCase) => {
+    let v = drawn.get(c);
+    if (!v) drawn.set(c, (v = caseVariant(c, variant)));
+    return v;
+  };
+}
+
+/** A task of the view as its case's variant has it; unchanged when no case claims it. */
+function taskVariant(t: TaskView, scenario: TestCase["scenario"], variantOf: (c: TestCase) => TestCase): TaskView {
+  const owner = ownerOf(scenario, t.source, (c) => c.samples.some((s) => s.task.id === t.id));
+  const sample = owner && variantOf(owner).samples.find((s) => s.task.id === t.id);
+  return sample ? taskView(sample.task, t.device, t.source) : t;
+}
+
+/**
+ * An item a case adds besides its samples (a device, a configuration), with the case's
+ * identifiers replaced as its variant draws them. Its source label is the user's path: kept.
+ */
+function remapped<T extends { source?: ContentSource }>(
+  item: T,
+  owner: TestCase | undefined,
+  variantOf: (c: TestCase) => TestCase,
+): T {
+  if (!owner) return item;
+  const { source, ...rest } = item;
+  return { ...remapIdentifiers(rest, owner.identifiers, variantOf(owner).identifiers), ...from(source) } as T;
+}
+
+function scenario1Variant(view: Scenario1View, variant: number): Scenario1View {
+  const variantOf = variantsOf(variant);
+  const manifestOf = (c: TestCase) => (c.manifest.scenario === "S1" ? c.manifest : undefined);
+  return {
+    ...view,
+    devices: view.devices.map((d) =>
+      remapped(
+        d,
+        ownerOf("S1", d.source, (c) => manifestOf(c)?.devices.some((x) => x.name === d.name) ?? false),
+        variantOf,
+      ),
+    ),
+    configs: view.configs.map((cfg) =>
+      remapped(
+        cfg,
+        ownerOf("S1", cfg.source, (c) => manifestOf(c)?.configs.some((x) => x.id === cfg.id) ?? false),
+        variantOf,
+      ),
+    ),
+    llm_tasks: { ...view.llm_tasks, tasks: view.llm_tasks.tasks.map((t) => taskVariant(t, "S1", variantOf)) },
+    variant,
+  };
+}
+
+function scenario2Variant(view: Scenario2View, variant: number): Scenario2View {
+  const variantOf = variantsOf(variant);
+  return {
+    ...view,
+    narratives: view.narratives.map((n) => {
+      const owner = ownerOf("S2", n.source, (c) => c.samples.some((s) => s.narrative?.id === n.id));
+      const drawn = owner && variantOf(owner).samples.find((s) => s.narrative?.id === n.id)?.narrative;
+      return drawn ? narrative2View(drawn, n.source) : n;
+    }),
+    llm_tasks: { ...view.llm_tasks, tasks: view.llm_tasks.tasks.map((t) => taskVariant(t, "S2", variantOf)) },
+    variant,
+  };
 }
 
 /** The general instructions as the model reads them: the scenario's own, then how to submit findings. */

@@ -337,3 +337,37 @@ describe("the suite's model menu remembers the choice", () => {
     expect(localStorage.getItem("analystbench.model")).toBe("acme/retired-model");
   });
 });
+
+describe("the suite's variant", () => {
+  it("sends the remembered variant with the suite, and blocks a variant that is not a whole number", async () => {
+    localStorage.setItem("analystbench.variant", "7");
+    let posted: unknown = null;
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/system/stats": () => json(STATS),
+        "GET /api/activity": () => json({ items: [] }),
+        "GET /api/models": () => json({ models: [configured("builtin/reference")] }),
+        "GET /api/runs": () => json({ runs: [] }),
+        "POST /api/runs/suite": (_url, init) => {
+          posted = JSON.parse(String(init?.body));
+          return json({ suiteId: "s_cccccccccc", runIds: [] });
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage navigate={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Run Full Suite" }));
+    const field = await screen.findByLabelText("Variant");
+    expect(field).toHaveValue("7");
+    await user.clear(field);
+    await user.type(field, "x");
+    expect(screen.getByText("Use a whole number from 0 to 1,000,000")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Run 13 cases" })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, "12");
+    await user.click(screen.getByRole("button", { name: "Run 13 cases" }));
+    await waitFor(() => expect(posted).toEqual({ model: "builtin/reference", variant: 12 }));
+    expect(localStorage.getItem("analystbench.variant")).toBe("12");
+  });
+});

@@ -1,5 +1,5 @@
 import type { CheckpointView, Scenario1View, Scenario2View, TaskView } from "@analystbench/contracts";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, json, renderWithProviders } from "@/test/render";
@@ -409,5 +409,94 @@ describe("Scenario reference viewer", () => {
     fail = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("Eight narratives.")).toBeInTheDocument();
+  });
+});
+
+describe("the Scenario page's variant", () => {
+  /** Scenario 2 as variant 7 draws it: the task's prompt and the narrative's story name other identifiers. */
+  const S2_V7: Scenario2View = {
+    ...S2,
+    variant: 7,
+    narratives: [{ ...S2.narratives[0]!, story: "Priya mistyped a package name; it called 203.0.113.77." }],
+    llm_tasks: {
+      ...S2.llm_tasks,
+      tasks: [task("narrative1", "Typo-squat task", { prompt: "Traffic to 203.0.113.77 from ci-01." })],
+    },
+  };
+
+  function server() {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        ...routes,
+        "GET /api/scenarios/scenario2": (url) => {
+          asked.push(url);
+          return json(url.endsWith("?variant=7") ? S2_V7 : S2);
+        },
+      }),
+    );
+    return asked;
+  }
+
+  const field = () => screen.getByRole("textbox", { name: "Variant" });
+
+  it("sits beside the sections that change with the variant, at 0, and asks for the published content", async () => {
+    const user = userEvent.setup();
+    const asked = server();
+    renderWithProviders(<ScenarioPage />);
+    await screen.findByText("Eight narratives.");
+    expect(screen.queryByRole("textbox", { name: "Variant" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "LLM Task List" }));
+    expect(field()).toHaveValue("0");
+    expect(screen.queryByTestId("variant-note")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Scenario Narratives" }));
+    expect(field()).toHaveValue("0");
+    expect(asked).toEqual(["/api/scenarios/scenario2"]);
+  });
+
+  it("shows the tasks and narratives of the variant typed, and the published ones again at 0", async () => {
+    const user = userEvent.setup();
+    const asked = server();
+    renderWithProviders(<ScenarioPage />);
+    await screen.findByText("Eight narratives.");
+    await user.click(screen.getByRole("button", { name: "LLM Task List" }));
+    expect(screen.getByText("Prompt of Typo-squat task")).toBeInTheDocument();
+    await user.clear(field());
+    await user.type(field(), "7");
+    expect(await screen.findByText("Traffic to 203.0.113.77 from ci-01.")).toBeInTheDocument();
+    expect(screen.queryByText("Prompt of Typo-squat task")).not.toBeInTheDocument();
+    expect(screen.getByTestId("variant-note")).toHaveTextContent(/^Variant 7: /);
+    expect(asked).toEqual(["/api/scenarios/scenario2", "/api/scenarios/scenario2?variant=7"]);
+
+    await user.click(screen.getByRole("button", { name: "Scenario Narratives" }));
+    expect(field()).toHaveValue("7");
+    expect(screen.getByText("Priya mistyped a package name; it called 203.0.113.77.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "LLM Task List" }));
+    await user.clear(field());
+    await user.type(field(), "0");
+    expect(await screen.findByText("Prompt of Typo-squat task")).toBeInTheDocument();
+    expect(screen.queryByTestId("variant-note")).not.toBeInTheDocument();
+    // Each variant is asked for once; 0 was already here.
+    expect(asked).toHaveLength(2);
+  });
+
+  it("says what is wrong with text that is not a variant and keeps showing what it showed", async () => {
+    const user = userEvent.setup();
+    const asked = server();
+    renderWithProviders(<ScenarioPage />);
+    await screen.findByText("Eight narratives.");
+    await user.click(screen.getByRole("button", { name: "LLM Task List" }));
+    await user.clear(field());
+    await user.type(field(), "12345678");
+    expect(screen.getByText("Use a whole number from 0 to 1,000,000")).toBeInTheDocument();
+    expect(field()).toHaveAttribute("aria-invalid", "true");
+    await user.clear(field());
+    expect(screen.getByText("Enter a variant: 0 is the case as published")).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(screen.getByText("Prompt of Typo-squat task")).toBeInTheDocument();
+    // Only whole variants typed are asked for, once typing pauses; none here.
+    await waitFor(() => expect(asked).toEqual(["/api/scenarios/scenario2"]));
   });
 });

@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { messageOf } from "@/lib/download";
 import { revealItem, useNavTarget } from "@/lib/nav-target";
 import type { PageProps } from "@/lib/page-types";
+import { parseVariant, useVariantDraft } from "@/lib/remembered-variant";
 import { useScenario, useScenarioList } from "./api/get-scenario";
 import { AttackNarratives } from "./components/attack-narratives";
 import { DeviceTable } from "./components/device-table";
@@ -17,7 +18,12 @@ import { ScenarioDescription } from "./components/scenario-description";
 import { ScenarioNarratives } from "./components/scenario-narratives";
 import { ScenarioSidePanel } from "./components/scenario-side-panel";
 import { SecurityConfigs } from "./components/security-configs";
-import { SECTIONS, firstSection, type SectionId } from "./sections";
+import { VariantField } from "./components/variant-field";
+import { SECTIONS, VARIANT_SECTIONS, firstSection, type SectionId } from "./sections";
+
+/** A variant typed is fetched once typing pauses this long, not at every keystroke. */
+const VARIANT_DELAY_MS = 400;
+const ignore = () => {};
 
 /** Only the selected section is rendered: the scenarios are long, the page must stay quick. */
 function SectionContent({
@@ -70,7 +76,18 @@ export function ScenarioPage({ target }: Pick<PageProps, "target">) {
     section: firstSection(DEFAULT_SCENARIO_ID),
   });
   const list = useScenarioList();
-  const content = useScenario(selection.scenario);
+  // The variant shown (0: as published) and the field's text, which becomes it once typing pauses.
+  const [variant, setVariant] = useState(0);
+  const variantDraft = useVariantDraft(variant, ignore);
+  useEffect(() => {
+    const typed = parseVariant(variantDraft.text);
+    if (!("variant" in typed) || typed.variant === variant) return;
+    const timer = setTimeout(() => setVariant(typed.variant), VARIANT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [variantDraft.text, variant]);
+  const content = useScenario(selection.scenario, variant);
+  const showsVariant = VARIANT_SECTIONS[selection.scenario].includes(selection.section);
+  const shownVariant = content.data?.variant ?? 0;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focus, setFocus] = useState<{ item?: string; seq: number } | null>(null);
   useNavTarget(target, "scenario", true, (t) => {
@@ -108,14 +125,32 @@ export function ScenarioPage({ target }: Pick<PageProps, "target">) {
           onSectionChange={(section) => setSelection((s) => ({ ...s, section }))}
         />
         <section className="min-w-0 space-y-4" aria-labelledby="scenario-section-heading">
-          <div className="scroll-mt-6" ref={headingRef}>
-            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-              {content.data?.title ?? list.data?.scenarios.find((s) => s.id === selection.scenario)?.title ?? "\u00a0"}
-            </p>
-            <h2 id="scenario-section-heading" className="text-xl font-semibold tracking-tight">
-              {sectionLabel}
-            </h2>
+          <div className="flex scroll-mt-6 flex-wrap items-end justify-between gap-x-4 gap-y-2" ref={headingRef}>
+            <div className="min-w-0">
+              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                {content.data?.title ??
+                  list.data?.scenarios.find((s) => s.id === selection.scenario)?.title ??
+                  "\u00a0"}
+              </p>
+              <h2 id="scenario-section-heading" className="text-xl font-semibold tracking-tight">
+                {sectionLabel}
+              </h2>
+            </div>
+            {showsVariant && (
+              <VariantField
+                text={variantDraft.text}
+                error={variantDraft.error}
+                onChange={variantDraft.setText}
+                isLoading={content.isPlaceholderData}
+              />
+            )}
           </div>
+          {showsVariant && shownVariant > 0 && (
+            <p className="text-sm text-muted-foreground" data-testid="variant-note">
+              Variant {shownVariant}: each case&apos;s addresses, domains, users and hashes as a run of variant{" "}
+              {shownVariant} sees them.
+            </p>
+          )}
           {content.isPending ? (
             <Card>
               <CardContent className="flex items-center justify-center gap-3 py-10 text-sm text-muted-foreground">

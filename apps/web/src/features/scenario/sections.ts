@@ -25,3 +25,13 @@ export const SCENARIO_SHORT_NAMES: Record<ScenarioId, string> = {
   scenario1: "Scenario 1",
   scenario2: "Scenario 2",
 };
+
+/**
+ * The sections that show what each case adds, and so change with the variant (the Variant field
+ * sits beside their heading): a case's tasks everywhere; in Scenario 1 its devices and
+ * configurations, in Scenario 2 its narrative.
+ */
+export const VARIANT_SECTIONS: Record<ScenarioId, readonly SectionId[]> = {
+  scenario1: ["devices", "configs", "tasks"],
+  scenario2: ["narratives", "tasks"],
+};

@@ -36,6 +36,7 @@ function summary(over: Partial<RunSummary> & Pick<RunSummary, "id" | "status">):
     startedAt: "2026-11-25T10:00:01.000Z",
     finishedAt: null,
     suiteId: null,
+    variant: 0,
     result: null,
     error: null,
     ...over,
@@ -182,6 +183,22 @@ describe("Recent runs on Test Cases", () => {
       expect(output.value).toContain("Run completed: 7.5 mean per sample (−10…+10), 2 samples × 3 epochs."),
     );
     expect(await screen.findByText("Execution completed successfully")).toBeInTheDocument();
+  });
+
+  it("names a run's variant beside its model, and nothing for a run as published", async () => {
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/scripts": () => json(SCRIPTS),
+        "GET /api/runs": () => json({ runs: [{ ...COMPLETED, id: "r_variant007", variant: 7 }, COMPLETED] }),
+      }),
+    );
+    renderWithProviders(<ScriptsPage navigate={vi.fn()} />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getAllByTestId("recent-run-model").map((m) => m.textContent)).toEqual([
+      "builtin/reference · variant 7",
+      "builtin/reference",
+    ]);
   });
 
   it("says so when there are no runs yet, and when the list cannot be loaded", async () => {

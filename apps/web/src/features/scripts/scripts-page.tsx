@@ -8,6 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { revealItem, useNavTarget } from "@/lib/nav-target";
 import type { PageProps } from "@/lib/page-types";
+import { useVariantDraft } from "@/lib/remembered-variant";
 import { type TestCaseView, useScripts } from "./api/get-scripts";
 import { ModelSelector } from "./components/model-selector";
 import { OutputDialog } from "./components/output-dialog";
@@ -15,12 +16,19 @@ import { RecentRuns } from "./components/recent-runs";
 import { RunningCard } from "./components/running-card";
 import { TestCaseGroup } from "./components/test-case-group";
 import { UserCaseGroup } from "./components/user-case-group";
+import { VARIANT_ERROR_ID, VariantField } from "./components/variant-field";
 import { useTestRun } from "./use-test-run";
 
 export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "navigate">) {
   const scripts = useScripts();
   const run = useTestRun();
   const [pending, setPending] = useState<TestCaseView | null>(null);
+  // The field's text as typed; each variant typed is remembered (and is what runs start with).
+  const variantDraft = useVariantDraft(run.variant, run.setVariant);
+  const variantBlocks = variantDraft.error !== null;
+  // Scenario cases run as the variant: they wait for a valid one. Environment Control has none.
+  const isScenarioExecuteDisabled = run.isRunning || variantBlocks;
+  const blockedReason = variantBlocks ? VARIANT_ERROR_ID : undefined;
   useNavTarget(target, "case", scripts.data !== undefined, (t) => revealItem(`case:${t.id}`));
   useNavTarget(target, "run", true, (t) => void run.attach(t.id));
 
@@ -29,7 +37,7 @@ export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "na
   }, [scripts.isError, scripts.errorUpdatedAt]);
 
   const execute = (testCase: TestCaseView) => {
-    if (run.isRunning) return;
+    if (run.isRunning || (testCase.isScenario && variantBlocks)) return;
     // Environment Control affects everyone: it waits for an explicit "Yes, Execute".
     if (!testCase.isScenario) setPending(testCase);
     else void run.run(testCase);
@@ -39,13 +47,22 @@ export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "na
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
+        {/* Grows and wraps its line rather than push the model and variant below it on a wide window. */}
+        <div className="min-w-0 flex-1 basis-80">
           <h1 className="text-2xl font-semibold tracking-tight">Test Cases</h1>
           <p className="mt-1 text-sm text-muted-foreground">
             5 Network Security test cases (Scenario 1) and 8 Supply Chain test cases (Scenario 2)
           </p>
         </div>
-        <ModelSelector value={run.model} onChange={run.setModel} disabled={run.isRunning} />
+        <div className="flex min-w-0 flex-wrap items-start gap-x-5 gap-y-3">
+          <ModelSelector value={run.model} onChange={run.setModel} disabled={run.isRunning} />
+          <VariantField
+            text={variantDraft.text}
+            error={variantDraft.error}
+            onChange={variantDraft.setText}
+            disabled={run.isRunning}
+          />
+        </div>
       </div>
 
       <RunningCard
@@ -77,13 +94,15 @@ export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "na
           <TestCaseGroup
             title="Scenario 1 - Network Security"
             testCases={groups.scenario1}
-            isExecuteDisabled={run.isRunning}
+            isExecuteDisabled={isScenarioExecuteDisabled}
+            disabledReasonId={blockedReason}
             onExecute={execute}
           />
           <TestCaseGroup
             title="Scenario 2 - Supply Chain"
             testCases={groups.scenario2}
-            isExecuteDisabled={run.isRunning}
+            isExecuteDisabled={isScenarioExecuteDisabled}
+            disabledReasonId={blockedReason}
             onExecute={execute}
           />
           {groups.sources.map((source, i) => (
@@ -91,7 +110,8 @@ export function ScriptsPage({ target, navigate }: Pick<PageProps, "target" | "na
               key={source.name}
               source={source}
               index={i}
-              isExecuteDisabled={run.isRunning}
+              isExecuteDisabled={isScenarioExecuteDisabled}
+              disabledReasonId={blockedReason}
               onExecute={execute}
             />
           ))}

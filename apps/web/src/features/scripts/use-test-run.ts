@@ -11,6 +11,7 @@ import {
 } from "@/lib/execute-script";
 import { messageOf } from "@/lib/download";
 import { useRememberedModel } from "@/lib/remembered-model";
+import { useRememberedVariant, variantSuffix } from "@/lib/remembered-variant";
 import { renderStreamEvent } from "@/lib/sse";
 import { cancelRun, executeScenario, followRun, getRun } from "./api/execute-scenario";
 import type { TestCaseView } from "./api/get-scripts";
@@ -23,6 +24,8 @@ export interface TestRunState {
   output: string;
   /** Set once a scenario stream announces its run; enables Cancel. */
   runId: string | null;
+  /** The case variant the run investigates: 0 as published (and for Environment Control). */
+  variant: number;
   isOutputOpen: boolean;
 }
 
@@ -38,7 +41,14 @@ const RUN_PLACEHOLDER: TestCaseView = {
   isScenario: true,
 };
 
-const IDLE: TestRunState = { phase: "idle", testCase: null, output: "", runId: null, isOutputOpen: false };
+const IDLE: TestRunState = {
+  phase: "idle",
+  testCase: null,
+  output: "",
+  runId: null,
+  variant: 0,
+  isOutputOpen: false,
+};
 
 /**
  * The test-run state machine of spec section 4: idle → running (case recorded, output dialog
@@ -48,6 +58,8 @@ export function useTestRun() {
   const [state, setState] = useState<TestRunState>(IDLE);
   // Remembered per browser and shared with Run Full Suite (lib/remembered-model.ts).
   const { model, setModel } = useRememberedModel(TEST_CASE_MODELS);
+  // The case variant scenario runs start with, remembered per browser too (lib/remembered-variant.ts).
+  const { variant, setVariant } = useRememberedVariant();
   const [isCancelling, setIsCancelling] = useState(false);
   const queryClient = useQueryClient();
   const abortRef = useRef<AbortController | null>(null);
@@ -75,10 +87,11 @@ export function useTestRun() {
     async (testCase: TestCaseView) => {
       const controller = new AbortController();
       abortRef.current = controller;
+      const runVariant = testCase.isScenario ? variant : 0;
       const header = testCase.isScenario
-        ? `▶ Executing ${testCase.name} (${testCase.script}) with ${model}\n\n`
+        ? `▶ Executing ${testCase.name} (${testCase.script}) with ${model}${variantSuffix(runVariant, ", ")}\n\n`
         : `▶ Executing ${testCase.name} (${testCase.script})\n\n`;
-      setState({ phase: "running", testCase, output: header, runId: null, isOutputOpen: true });
+      setState({ phase: "running", testCase, output: header, runId: null, variant: runVariant, isOutputOpen: true });
 
       if (!testCase.isScenario) {
         try {
@@ -101,7 +114,14 @@ export function useTestRun() {
       let failed = false;
       try {
         await executeScenario(
-          { scenarioId: testCase.script, scenarioName: testCase.name, model, llm: "openai" },
+          {
+            scenarioId: testCase.script,
+            scenarioName: testCase.name,
+            model,
+            llm: "openai",
+            // Variant 0 is the server's default: a run as published sends the request it always did.
+            ...(runVariant > 0 ? { variant: runVariant } : {}),
+          },
           (event) => {
             if (event.event === "run" && typeof event.runId === "string") {
               const runId = event.runId;
@@ -127,7 +147,7 @@ export function useTestRun() {
       else toast.success("Script Completed", { description: `${testCase.name} executed successfully` });
       finish(failed ? "failed" : "succeeded");
     },
-    [append, finish, model, queryClient],
+    [append, finish, model, variant, queryClient],
   );
 
   /** Shows the output of an existing run (live or finished) by re-attaching to its stream. */
@@ -137,15 +157,18 @@ export function useTestRun() {
       const controller = new AbortController();
       abortRef.current = controller;
       const pending: TestCaseView = { ...RUN_PLACEHOLDER, id: runId, name: `Run ${runId}`, script: runId };
-      setState({ phase: "running", testCase: pending, output: "", runId, isOutputOpen: true });
+      setState({ phase: "running", testCase: pending, output: "", runId, variant: 0, isOutputOpen: true });
       let failed = false;
       try {
         const summary = await getRun(runId, controller.signal);
         const testCase = { ...pending, name: summary.caseName, script: summary.caseId };
+        // A summary from a server before variants has none: the run was as published.
+        const runVariant = summary.variant ?? 0;
         setState((s) => ({
           ...s,
           testCase,
-          output: `▶ ${summary.caseName} (${summary.caseId}) with ${summary.model}\n\n`,
+          variant: runVariant,
+          output: `▶ ${summary.caseName} (${summary.caseId}) with ${summary.model}${variantSuffix(runVariant, ", ")}\n\n`,
         }));
         await followRun(runId, controller.signal, (event) => {
           if (event.event === "error" || (event.event === "done" && event.status && event.status !== "completed"))
@@ -180,6 +203,8 @@ export function useTestRun() {
     isCancelling,
     model,
     setModel,
+    variant,
+    setVariant,
     run,
     attach,
     cancel,

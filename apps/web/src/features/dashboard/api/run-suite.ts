@@ -4,10 +4,11 @@ import { apiJson } from "@/lib/api-client";
 
 const SUITE_POLL_INTERVAL_MS = 3_000;
 
-export function startSuite(model: string): Promise<RunSuiteResponse> {
+/** Queues every case with `model`; `variant` (0: as published) is sent only when above 0. */
+export function startSuite(model: string, variant = 0): Promise<RunSuiteResponse> {
   return apiJson<RunSuiteResponse>("/api/runs/suite", {
     method: "POST",
-    body: { model },
+    body: variant > 0 ? { model, variant } : { model },
     fallbackError: "Failed to start the full suite",
   });
 }

@@ -1,5 +1,6 @@
 import { ModelSelect } from "@/components/model-select";
 import { useRememberedModel } from "@/lib/remembered-model";
+import { useRememberedVariant, useVariantDraft, variantSuffix } from "@/lib/remembered-variant";
 import {
   meanText,
   pooledMean,
@@ -22,6 +23,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { startSuite, useSuiteRuns } from "../api/run-suite";
@@ -41,14 +43,19 @@ export function RunSuiteDialog({
 }) {
   // The same remembered choice as the Test Cases menu (lib/remembered-model.ts).
   const { model, setModel, models } = useRememberedModel(TEST_CASE_MODELS);
+  // The same remembered variant as the Test Cases page (lib/remembered-variant.ts).
+  const { variant, setVariant } = useRememberedVariant();
+  const draft = useVariantDraft(variant, setVariant);
   const [isStarting, setIsStarting] = useState(false);
   const start = async () => {
     setIsStarting(true);
     try {
-      const { suiteId } = await startSuite(model);
+      const { suiteId } = await startSuite(model, variant);
       onStarted(suiteId);
       onOpenChange(false);
-      toast.success("Full Suite Queued", { description: `All 13 test cases will run with ${model}.` });
+      toast.success("Full Suite Queued", {
+        description: `All 13 test cases will run with ${model}${variantSuffix(variant, ", ")}.`,
+      });
     } catch (e) {
       toast.error("Full Suite Not Started", {
         description: e instanceof Error ? e.message : "Failed to start the full suite",
@@ -71,11 +78,32 @@ export function RunSuiteDialog({
           <Label htmlFor="suite-model">Model</Label>
           <ModelSelect id="suite-model" label="Suite model" models={models} value={model} onChange={setModel} />
         </div>
+        <div className="space-y-2">
+          <Label htmlFor="suite-variant">Variant</Label>
+          <Input
+            id="suite-variant"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={9}
+            className="w-28 font-mono"
+            value={draft.text}
+            onChange={(e) => draft.setText(e.target.value)}
+            aria-invalid={draft.error !== null}
+            aria-describedby="suite-variant-note"
+          />
+          <p
+            id="suite-variant-note"
+            className={draft.error ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
+          >
+            {draft.error ??
+              "0 runs each case as published; another number draws its addresses, domains, users and hashes again."}
+          </p>
+        </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button onClick={start} disabled={isStarting}>
+          <Button onClick={start} disabled={isStarting || draft.error !== null}>
             <PlayIcon /> {isStarting ? "Queuing..." : "Run 13 cases"}
           </Button>
         </DialogFooter>

@@ -15,14 +15,18 @@ export function ModelSelector({
 }) {
   const models = useModelChoices(TEST_CASE_MODELS);
   return (
-    <div className="flex items-center gap-3">
-      <Label htmlFor="llm-model" className="flex shrink-0 items-center gap-2 text-sm font-medium">
+    // min-w-0: on the narrowest phones the menu gives way (its value truncates) rather than stick out.
+    <div className="flex min-w-0 items-center gap-3">
+      <Label
+        htmlFor="llm-model"
+        className="flex w-28 shrink-0 items-center gap-2 text-sm font-medium whitespace-nowrap sm:w-auto"
+      >
         <BotIcon className="size-4 text-primary" /> LLM Model
       </Label>
       <ModelSelect
         id="llm-model"
         label="LLM Model"
-        className="w-56"
+        className="w-56 min-w-0"
         models={models}
         value={value}
         onChange={onChange}

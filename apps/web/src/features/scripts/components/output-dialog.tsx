@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { saveText } from "@/lib/download";
+import { variantSuffix } from "@/lib/remembered-variant";
 import type { TestRunState } from "../use-test-run";
 
 const FOOTER: Record<TestRunState["phase"], string> = {
@@ -28,7 +29,10 @@ export function OutputDialog({ state, onOpenChange }: { state: TestRunState; onO
       <DialogContent className="flex max-h-[90vh] flex-col sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>Output: {testCase?.name}</DialogTitle>
-          <DialogDescription className="font-mono text-xs">{testCase?.script}</DialogDescription>
+          <DialogDescription className="font-mono text-xs">
+            {testCase?.script}
+            {variantSuffix(state.variant)}
+          </DialogDescription>
         </DialogHeader>
         <textarea
           ref={textRef}

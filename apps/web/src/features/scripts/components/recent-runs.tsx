@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { relativeTime } from "@/lib/format";
+import { variantSuffix } from "@/lib/remembered-variant";
 import { isInFlight, useRecentRuns } from "../api/get-runs";
 
 const STATUS_BADGE: Record<
@@ -60,7 +61,10 @@ function RunRow({
             {badge.label}
           </Badge>
         </div>
-        <p className="truncate font-mono text-xs text-muted-foreground">{run.model}</p>
+        <p className="truncate font-mono text-xs text-muted-foreground" data-testid="recent-run-model">
+          {run.model}
+          {variantSuffix(run.variant)}
+        </p>
         <p className="truncate text-xs text-muted-foreground" title={outcome} data-testid="recent-run-outcome">
           {outcome}
         </p>

@@ -2,6 +2,7 @@ import { CircleCheckIcon, CircleStopIcon, CircleXIcon, EyeIcon } from "lucide-re
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { variantSuffix } from "@/lib/remembered-variant";
 import type { TestRunState } from "../use-test-run";
 
 /** While a run is active: its name, View Output and, once the server named the run, Cancel. */
@@ -34,6 +35,7 @@ export function RunningCard({
           </p>
           <p className="truncate text-xs text-muted-foreground">
             {state.testCase.script}
+            {variantSuffix(state.variant)}
             {state.runId ? ` · run ${state.runId}` : ""}
           </p>
         </div>

@@ -9,10 +9,13 @@ import type { TestCaseView } from "../api/get-scripts";
 export function TestCaseCard({
   testCase,
   disabled,
+  disabledReasonId,
   onExecute,
 }: {
   testCase: TestCaseView;
   disabled: boolean;
+  /** The id of the text that says why Execute is disabled, when it is for a reason on the page. */
+  disabledReasonId?: string;
   onExecute(testCase: TestCaseView): void;
 }) {
   const isEnvironment = !testCase.isScenario;
@@ -49,6 +52,7 @@ export function TestCaseCard({
           disabled={disabled}
           onClick={() => onExecute(testCase)}
           aria-label={`Execute ${testCase.name}`}
+          aria-describedby={disabled ? disabledReasonId : undefined}
         >
           <PlayIcon /> Execute
         </Button>

@@ -7,12 +7,15 @@ export function TestCaseGroup({
   title,
   testCases,
   isExecuteDisabled,
+  disabledReasonId,
   onExecute,
   children,
 }: {
   title: string;
   testCases: TestCaseView[];
   isExecuteDisabled: boolean;
+  /** The id of the text that says why Execute is disabled (an invalid variant). */
+  disabledReasonId?: string;
   onExecute(testCase: TestCaseView): void;
   children?: ReactNode;
 }) {
@@ -28,7 +31,13 @@ export function TestCaseGroup({
       {children}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {testCases.map((c) => (
-          <TestCaseCard key={c.id} testCase={c} disabled={isExecuteDisabled} onExecute={onExecute} />
+          <TestCaseCard
+            key={c.id}
+            testCase={c}
+            disabled={isExecuteDisabled}
+            disabledReasonId={disabledReasonId}
+            onExecute={onExecute}
+          />
         ))}
       </div>
     </section>

@@ -14,12 +14,15 @@ export function UserCaseGroup({
   source,
   index,
   isExecuteDisabled,
+  disabledReasonId,
   onExecute,
 }: {
   source: CaseSourceView;
   /** Its place among the sources: the heading's id (a path makes a poor id). */
   index: number;
   isExecuteDisabled: boolean;
+  /** The id of the text that says why Execute is disabled (an invalid variant). */
+  disabledReasonId?: string;
   onExecute(testCase: TestCaseView): void;
 }) {
   const headingId = `group-your-cases-${index}`;
@@ -52,7 +55,13 @@ export function UserCaseGroup({
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {source.testCases.map((c) => (
-            <TestCaseCard key={c.id} testCase={c} disabled={isExecuteDisabled} onExecute={onExecute} />
+            <TestCaseCard
+              key={c.id}
+              testCase={c}
+              disabled={isExecuteDisabled}
+              disabledReasonId={disabledReasonId}
+              onExecute={onExecute}
+            />
           ))}
           {source.broken.map((b) => (
             // By folder: a package can fail because its id is already taken by a case listed beside it.
