@@ -160,7 +160,7 @@ export async function buildEnvironment(
       const createdAfter = Date.now() - 1000;
       const probe = new ProvenanceProbe();
       probes.set(host, probe);
-      shells.set(host, (shell = createShell(host, commandEnv, probe)));
+      shells.set(host, (shell = createShell(host, commandEnv, probe, world.repositories)));
       // The interpreter rewrites its own /proc/version; let settling restamp it.
       host.fs.knownMtimes.delete("/proc/version");
       await host.fs.settleTimes(new Date(host.bootMs), createdAfter);

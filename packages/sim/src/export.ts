@@ -1,4 +1,4 @@
-import { mkdir, symlink, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { HostState } from "./host-state";
 import type { SimEnvironment } from "./environment";
@@ -31,6 +31,8 @@ export async function exportHost(host: HostState, root: string): Promise<number>
     const st = await host.fs.lstat(p);
     if (st.isDirectory) {
       await mkdir(target, { recursive: true });
+      // mkdir's mode passes through the umask; the host's own (/tmp 1777, /root 0700) must not.
+      await chmod(target, st.mode & 0o7777);
     } else if (st.isSymbolicLink) {
       await mkdir(path.dirname(target), { recursive: true });
       await symlink(await host.fs.readlink(p), target).catch(() => {});

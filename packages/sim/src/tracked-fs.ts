@@ -243,6 +243,12 @@ export class TrackedFs extends InMemoryFs {
   }
 
   /**
+   * Time and mode for a file the interpreter wrote while the environment was built (its command
+   * stubs in /bin and /usr/bin): the host's builder says what a packaged file there would have.
+   */
+  builtEntryDefaults: ((path: string) => { mtimeMs: number; mode?: number }) | undefined;
+
+  /**
    * Makes every timestamp reproducible. Files the interpreter wrote while the environment was
    * built (its command stubs in /bin) carry the real time: they get `fallback`. Directories get
    * the newest mtime of their children, or `fallback` when empty.
@@ -269,7 +275,11 @@ export class TrackedFs extends InMemoryFs {
         dirs.push({ path: p, depth: p === "/" ? 0 : depth, entry });
         continue;
       }
-      if (entry.mtime.getTime() >= builtAfterMs) entry.mtime = new Date(fallback.getTime());
+      if (entry.mtime.getTime() >= builtAfterMs) {
+        const made = this.builtEntryDefaults?.(p);
+        entry.mtime = new Date(made?.mtimeMs ?? fallback.getTime());
+        if (made?.mode !== undefined) entry.mode = made.mode;
+      }
       bump(parentOf(p), entry.mtime.getTime());
     }
     // Deepest first, so a directory sees its subdirectories' settled times.
@@ -363,6 +373,39 @@ export class TrackedFs extends InMemoryFs {
         return { name, isFile: child.isFile, isDirectory: child.isDirectory, isSymbolicLink: child.isSymbolicLink };
       }),
     );
+  }
+
+  /**
+   * Sets a path's mode and time as the builder lays it down: not a change, and settling keeps
+   * the time (see knownMtimes).
+   */
+  setMetadata(path: string, meta: { mode?: number; mtimeMs?: number }): void {
+    const entry = this.entryTable().get(path);
+    if (!entry) return;
+    if (meta.mode !== undefined) entry.mode = meta.mode;
+    if (meta.mtimeMs !== undefined) {
+      entry.mtime = new Date(meta.mtimeMs);
+      this.knownMtimes.set(path, meta.mtimeMs);
+    }
+  }
+
+  /**
+   * Removes a path and everything under it without recording a change: for views the builder
+   * keeps in step with a host's tables (/proc follows the process table). A saved state restores
+   * them from the tables, so they are no part of the environment diff either.
+   */
+  removeUntracked(path: string): void {
+    const table = this.entryTable();
+    const drop = (this as unknown as { deleteEntry?: (p: string) => boolean }).deleteEntry;
+    for (const p of [...table.keys()]) {
+      if (p !== path && !p.startsWith(`${path}/`)) continue;
+      // Through the in-memory filesystem's own deletion, which keeps its byte accounting right.
+      if (typeof drop === "function") drop.call(this, p);
+      else table.delete(p);
+      this.knownMtimes.delete(p);
+      this.owners.delete(p);
+    }
+    this.invalidate();
   }
 
   /** Changing ownership is a change too (chown is a simulated command). */

@@ -141,7 +141,7 @@ describe("compare on real runs", () => {
     expect(table).toHaveLength(4);
     expect(table.every((l) => markdownCells(l).length === 9)).toBe(true);
     expect(markdownCells(table[2]!).slice(0, 4)).toEqual(["1", "builtin/reference", "2 × 2", "10 [10, 10]"]);
-    expect(readFileSync(md, "utf8")).toMatch(/^\*\*grader .* · base\.\*\* Mean per-sample score on −10…\+10/);
+    expect(readFileSync(md, "utf8")).toMatch(/^\*\*grader .* · variant 0\.\*\* Mean per-sample score on −10…\+10/);
   });
 
   it("is registered in main", async () => {

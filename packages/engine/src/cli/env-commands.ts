@@ -9,9 +9,13 @@ import { table } from "./table";
 
 export { UsageError };
 
-
 /** `env status`: hosts, build time, hash and evidence integrity of every case. */
-export async function envStatus(opts: { caseId?: string; seed?: string; json?: boolean; variant?: string }): Promise<number> {
+export async function envStatus(opts: {
+  caseId?: string;
+  seed?: string;
+  json?: boolean;
+  variant?: string;
+}): Promise<number> {
   const rows: { case: string; hosts: number; build_ms: number; hash: string; evidence: string; problems: string[] }[] =
     [];
   for (const c of selectCases(opts.caseId, variantOption(opts.variant))) {
@@ -46,7 +50,12 @@ export async function envStatus(opts: { caseId?: string; seed?: string; json?: b
 }
 
 /** `env verify`: walks every intended solution path with the real tools; loud on any miss. */
-export async function envVerify(opts: { caseId?: string; seed?: string; json?: boolean; variant?: string }): Promise<number> {
+export async function envVerify(opts: {
+  caseId?: string;
+  seed?: string;
+  json?: boolean;
+  variant?: string;
+}): Promise<number> {
   let failures = 0;
   const report: unknown[] = [];
   for (const c of selectCases(opts.caseId, variantOption(opts.variant))) {
@@ -79,7 +88,12 @@ export async function envVerify(opts: { caseId?: string; seed?: string; json?: b
 }
 
 /** `env export`: every host's filesystem on disk, for inspection. */
-export async function envExport(opts: { caseId?: string; out?: string; seed?: string; variant?: string }): Promise<number> {
+export async function envExport(opts: {
+  caseId?: string;
+  out?: string;
+  seed?: string;
+  variant?: string;
+}): Promise<number> {
   if (!opts.caseId || opts.caseId === "all") throw new UsageError("env export needs --case <id>.");
   if (!opts.out) throw new UsageError("env export needs --out <directory>.");
   const c = selectCases(opts.caseId, variantOption(opts.variant))[0]!;

@@ -108,7 +108,14 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === "models" && !sub) return modelsCommand({ json: v.json });
     if (command === "env" && extra.length === 0) {
-      const opts = { caseId: v.case, seed: v.seed, variant: v.variant, json: v.json, out: v.out, workspace: v.workspace };
+      const opts = {
+        caseId: v.case,
+        seed: v.seed,
+        variant: v.variant,
+        json: v.json,
+        out: v.out,
+        workspace: v.workspace,
+      };
       if (sub === "status") return await envStatus(opts);
       if (sub === "verify") return await envVerify(opts);
       if (sub === "export") return await envExport(opts);
@@ -132,7 +139,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === "regrade" && extra.length === 0)
       return await regradeCommand({ target: sub, workspace: v.workspace, json: v.json });
-    if (command === "calibrate" && !sub) return await calibrateCommand({ caseId: v.case, seed: v.seed, variant: v.variant, json: v.json });
+    if (command === "calibrate" && !sub)
+      return await calibrateCommand({ caseId: v.case, seed: v.seed, variant: v.variant, json: v.json });
     if (command === "shell" && !sub)
       return await shellCommand({ caseId: v.case, host: v.host, command: v.command, seed: v.seed, variant: v.variant });
     console.error(`Unknown command "${[command, sub, ...extra].filter(Boolean).join(" ")}".\n\n${USAGE}`);

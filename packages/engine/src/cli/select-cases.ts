@@ -16,7 +16,11 @@ export function variantOption(text: string | undefined): number {
 }
 
 /** The cases `--case ID|all` names (every case when absent and `all` is allowed), as variant `variant`. */
-export function selectCases(caseId: string | undefined, variant = 0, opts: { all?: boolean } = { all: true }): TestCase[] {
+export function selectCases(
+  caseId: string | undefined,
+  variant = 0,
+  opts: { all?: boolean } = { all: true },
+): TestCase[] {
   const known = `Cases: ${TEST_CASES.map((c) => c.id).join(", ")}.`;
   if (!caseId) {
     if (!opts.all) throw new UsageError(`This command needs --case <id>. ${known}`);

@@ -189,7 +189,7 @@ describe("groups: what is never silently mixed", () => {
     expect(current!.cases.map((c) => c.case)).toContain("s1-corp");
     expect(current!.key.contentVersion).toMatch(/^[0-9a-f]{12}$/);
     expect(earlier!.key.contentVersion).toBe("c-dmz-0");
-    expect(earlier!.label).toBe("grader 2.3.0 · content c-dmz-0 (earlier tasks of s1-dmz) · base");
+    expect(earlier!.label).toBe("grader 2.3.0 · content c-dmz-0 (earlier tasks of s1-dmz) · variant 0");
     expect(earlier!.models.map((m) => [m.model, m.records])).toEqual([["acme/a", 1]]);
   });
 });

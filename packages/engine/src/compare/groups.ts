@@ -211,7 +211,7 @@ function finishGroup(d: Draft): PreparedGroup {
   const earlier = d.generation > 0 ? ` (earlier tasks of ${[...d.contents.keys()].sort().join(", ")})` : "";
   return {
     key: { graderVersion: d.graderVersion, contentVersion, variant: d.variant },
-    label: `grader ${d.graderVersion} · content ${contentVersion}${earlier} · ${d.variant}`,
+    label: `grader ${d.graderVersion} · content ${contentVersion}${earlier} · ${/^\d+$/.test(d.variant) ? `variant ${d.variant}` : d.variant}`,
     latestMs: d.latestMs,
     records: d.records,
   };

@@ -120,23 +120,105 @@ export const NoiseFormatSchema = z.enum(NOISE_FORMATS);
 export type NoiseFormat = z.infer<typeof NoiseFormatSchema>;
 
 /**
+ * Profiles of a noise format: the application, host kind or product whose traffic the lines
+ * imitate (the paths of a web application, the daemons of a workstation's syslog). A log without
+ * a profile gets the format's generic lines, exactly as before profiles existed.
+ */
+export const NOISE_FORMAT_PROFILES = {
+  "nginx-access": ["suitecrm", "gitea", "jenkins", "generic-api", "static-site"],
+  "apache-access": ["suitecrm", "gitea", "jenkins", "generic-api", "static-site"],
+  auth: ["server", "workstation"],
+  auditd: ["server"],
+  syslog: ["server", "workstation", "gitea"],
+  "siem-alert": ["kestrel"],
+  "bind-query": ["resolver"],
+  firewall: ["fortigate"],
+  "nexus-request": ["nexus"],
+  postgres: ["app-db"],
+  "json-app": ["pino"],
+} as const satisfies Partial<Record<NoiseFormat, readonly string[]>>;
+export const NOISE_PROFILES = [...new Set(Object.values(NOISE_FORMAT_PROFILES).flat())] as [
+  NoiseProfile,
+  ...NoiseProfile[],
+];
+export type NoiseProfile = (typeof NOISE_FORMAT_PROFILES)[keyof typeof NOISE_FORMAT_PROFILES][number];
+
+/** An IPv4 address, or a network in CIDR notation ("10.0.20.0/24") standing for hosts in it. */
+const addressOrNetwork = z
+  .string()
+  .regex(/^(?:\d{1,3}\.){3}\d{1,3}(?:\/(?:[89]|[12]\d|3[0-2]))?$/, "an IPv4 address or CIDR network");
+
+/**
+ * How much noise a log holds and what kind. `count` lines of `format` spread between `from` and
+ * `to`; every other field is optional and changes nothing when left out.
+ */
+export const LogNoiseSchema = z.object({
+  /** Lines over [from, to]; with `window_days`, lines over one full window (a rate). */
+  count: z.number().int().min(0).max(250_000),
+  from: IsoTimeSchema,
+  to: IsoTimeSchema,
+  /** What the lines imitate (see NOISE_FORMAT_PROFILES); the format's generic lines when omitted. */
+  profile: z.enum(NOISE_PROFILES).optional(),
+  /**
+   * Share (0 to 1) of lines from internet sources: visitors, crawlers and scanners of a web log,
+   * brute-force bots of an exposed sshd. Each profile has its own default.
+   */
+  external: z.number().min(0).max(1).optional(),
+  /** Internal clients (addresses or networks) instead of every other host of the world. */
+  peers: z.array(addressOrNetwork).min(1).optional(),
+  /**
+   * Named machines the log knows besides its clients: the hosts a SIEM reports on, the CI server
+   * that fetches from a Git server (with the account it uses).
+   */
+  hosts: z
+    .array(z.object({ name: text, ip: z.ipv4(), user: text.optional() }))
+    .min(1)
+    .optional(),
+  /** Accounts that log in or act, instead of the host's interactive users. */
+  users: z.array(text).min(1).optional(),
+  /** The application's own names (Jenkins jobs, Gitea repositories owner/name); the profile's own when omitted. */
+  names: z.array(text).min(1).optional(),
+  /** SSH key fingerprints by user ("SHA256:…"), so a user's logins show the key evidence shows. */
+  keys: z.record(text, z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}$/)).optional(),
+  /** sshd at LogLevel VERBOSE: "Connection from …" and "User child is on pid …" lines. */
+  verbose: z.boolean().optional(),
+  /** sshd wants a key and then a one-time code (AuthenticationMethods publickey,keyboard-interactive). */
+  mfa: z.boolean().optional(),
+  /** The host that wrote the lines, when the file is its copy on a log server (/var/log/remote/<host>/). */
+  origin: z.object({ name: text, ip: z.ipv4() }).optional(),
+  /**
+   * Only the last `window_days` days before the environment's clock hold noise, as in a log that
+   * is rotated (older lines went to auth.log.1 and beyond); `count` is then a full window's lines.
+   */
+  window_days: z.number().positive().max(366).optional(),
+});
+export type LogNoise = z.infer<typeof LogNoiseSchema>;
+
+/**
  * A log file: the evidence lines given here, merged by time with `noise.count` generated lines
  * of `format` spread between `noise.from` and `noise.to`.
  */
-export const LogFileSpecSchema = z.object({
-  path: absPath,
-  format: NoiseFormatSchema,
-  owner: FileSpecSchema.shape.owner,
-  mode: FileSpecSchema.shape.mode,
-  lines: z.array(LogLineSchema).default([]),
-  noise: z
-    .object({
-      count: z.number().int().min(0).max(20_000),
-      from: IsoTimeSchema,
-      to: IsoTimeSchema,
-    })
-    .optional(),
-});
+export const LogFileSpecSchema = z
+  .object({
+    path: absPath,
+    format: NoiseFormatSchema,
+    owner: FileSpecSchema.shape.owner,
+    mode: FileSpecSchema.shape.mode,
+    lines: z.array(LogLineSchema).default([]),
+    noise: LogNoiseSchema.optional(),
+  })
+  .superRefine((log, ctx) => {
+    const profile = log.noise?.profile;
+    if (!profile) return;
+    const allowed: readonly string[] =
+      (NOISE_FORMAT_PROFILES as Partial<Record<NoiseFormat, readonly string[]>>)[log.format] ?? [];
+    if (!allowed.includes(profile))
+      ctx.addIssue({
+        code: "custom",
+        path: ["noise", "profile"],
+        message: `format ${log.format} has no profile "${profile}"${allowed.length ? ` (it has ${allowed.join(", ")})` : ""}`,
+      });
+  });
 export type LogFileSpec = z.infer<typeof LogFileSpecSchema>;
 
 export const JournalEntrySchema = z.object({

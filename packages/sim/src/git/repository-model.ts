@@ -92,36 +92,63 @@ export function gitDate(iso: string): string {
   return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()} ${hms} ${d.getUTCFullYear()} +0000`;
 }
 
-/** Unified diff between two trees, in git's format, restricted to `paths` when given. */
-export function diffTrees(before: Map<string, string>, after: Map<string, string>, paths?: string[]): string {
+/** The paths two trees differ in, restricted to `paths` (a file or a folder each) when given. */
+export function changedPaths(before: Map<string, string>, after: Map<string, string>, paths?: string[]): string[] {
   const all = [...new Set([...before.keys(), ...after.keys()])].sort();
-  const selected =
-    paths && paths.length
-      ? all.filter((p) => paths.some((q) => p === q || p.startsWith(`${q.replace(/\/$/, "")}/`)))
-      : all;
-  const out: string[] = [];
-  for (const path of selected) {
-    const a = before.get(path);
-    const b = after.get(path);
-    if (a === b) continue;
-    out.push(`diff --git a/${path} b/${path}`);
-    if (a === undefined) out.push("new file mode 100644");
-    if (b === undefined) out.push("deleted file mode 100644");
-    const oldId = a === undefined ? "0000000" : blobId(a).slice(0, 7);
-    const newId = b === undefined ? "0000000" : blobId(b).slice(0, 7);
-    out.push(`index ${oldId}..${newId}${a !== undefined && b !== undefined ? " 100644" : ""}`);
-    const patch = structuredPatch(`a/${path}`, `b/${path}`, a ?? "", b ?? "", "", "", { context: 3 });
-    out.push(a === undefined ? "--- /dev/null" : `--- a/${path}`);
-    out.push(b === undefined ? "+++ /dev/null" : `+++ b/${path}`);
-    for (const h of patch.hunks) {
-      const oldRange =
-        h.oldLines === 1 ? `${h.oldStart}` : `${h.oldLines === 0 ? h.oldStart : h.oldStart},${h.oldLines}`;
-      const newRange =
-        h.newLines === 1 ? `${h.newStart}` : `${h.newLines === 0 ? h.newStart : h.newStart},${h.newLines}`;
-      out.push(`@@ -${oldRange} +${newRange} @@`);
-      out.push(...h.lines);
+  return all.filter((p) => before.get(p) !== after.get(p) && matchesPathspec(p, paths));
+}
+
+export function matchesPathspec(path: string, paths?: string[]): boolean {
+  if (!paths || paths.length === 0) return true;
+  return paths.some((q) => q === "" || q === "." || path === q || path.startsWith(`${q.replace(/\/$/, "")}/`));
+}
+
+/** Git's default hunk-header context: the nearest earlier line starting with a letter, _ or $. */
+function functionContext(oldLines: string[], hunkStart: number): string {
+  for (let i = hunkStart - 2; i >= 0; i--) {
+    const line = oldLines[i]!;
+    if (/^[A-Za-z_$]/.test(line)) return ` ${line.slice(0, 80).trimEnd()}`;
+  }
+  return "";
+}
+
+/** A hunk range as git writes it: an empty side is numbered by the line before it ("-0,0"). */
+const range = (start: number, count: number) =>
+  count === 1 ? `${start}` : `${count === 0 ? start - 1 : start},${count}`;
+
+/** One file's part of a unified diff in git's format, and its added and deleted line counts. */
+export function filePatch(
+  path: string,
+  a: string | undefined,
+  b: string | undefined,
+): { text: string[]; added: number; deleted: number } {
+  const out = [`diff --git a/${path} b/${path}`];
+  if (a === undefined) out.push("new file mode 100644");
+  if (b === undefined) out.push("deleted file mode 100644");
+  const oldId = a === undefined ? "0000000" : blobId(a).slice(0, 7);
+  const newId = b === undefined ? "0000000" : blobId(b).slice(0, 7);
+  out.push(`index ${oldId}..${newId}${a !== undefined && b !== undefined ? " 100644" : ""}`);
+  const patch = structuredPatch(`a/${path}`, `b/${path}`, a ?? "", b ?? "", "", "", { context: 3 });
+  // An empty file added or removed has no hunks, and git prints no ---/+++ lines for it.
+  if (patch.hunks.length === 0) return { text: out, added: 0, deleted: 0 };
+  out.push(a === undefined ? "--- /dev/null" : `--- a/${path}`, b === undefined ? "+++ /dev/null" : `+++ b/${path}`);
+  const oldLines = (a ?? "").split("\n");
+  let added = 0;
+  let deleted = 0;
+  for (const h of patch.hunks) {
+    const context = functionContext(oldLines, h.oldStart);
+    out.push(`@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@${context}`, ...h.lines);
+    for (const l of h.lines) {
+      if (l.startsWith("+")) added++;
+      else if (l.startsWith("-")) deleted++;
     }
   }
+  return { text: out, added, deleted };
+}
+
+/** Unified diff between two trees, in git's format, restricted to `paths` when given. */
+export function diffTrees(before: Map<string, string>, after: Map<string, string>, paths?: string[]): string {
+  const out = changedPaths(before, after, paths).flatMap((p) => filePatch(p, before.get(p), after.get(p)).text);
   return out.length ? `${out.join("\n")}\n` : "";
 }
 

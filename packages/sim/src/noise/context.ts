@@ -1,3 +1,4 @@
+import type { NoiseFormat, NoiseProfile } from "@analystbench/scenarios";
 import type { Random } from "../random";
 
 /**
@@ -11,6 +12,8 @@ export interface NoiseContext {
   peers: string[];
   /** Interactive users of the host. */
   users: string[];
+  /** UIDs of the host's users by name, where known (auth logs print them). */
+  uids?: Record<string, number>;
 }
 
 /**
@@ -61,4 +64,36 @@ export function perFile<T>(label: string, make: (r: Random, ctx: NoiseContext) =
     if (value === undefined) byCtx.set(ctx, (value = make(rng.fork(label), ctx)));
     return value;
   };
+}
+
+/**
+ * A log's optional noise parameters (LogNoise in the schema, without count and range), plus the
+ * environment's clock. None of them changes the generic formats' lines; each profile reads those
+ * that apply to it.
+ */
+export interface NoiseOptions {
+  profile?: NoiseProfile;
+  external?: number;
+  peers?: string[];
+  hosts?: { name: string; ip: string; user?: string }[];
+  users?: string[];
+  names?: string[];
+  keys?: Record<string, string>;
+  verbose?: boolean;
+  mfa?: boolean;
+  origin?: { name: string; ip: string };
+  window_days?: number;
+  /** The environment's clock: a log holds nothing later, so nothing later is generated. */
+  untilMs?: number;
+}
+
+/** What a profile generates from: the file's context (overrides applied), options and range. */
+export interface ProfileInput {
+  format: NoiseFormat;
+  ctx: NoiseContext;
+  options: NoiseOptions;
+  /** Lines to generate over [fromMs, toMs]. */
+  count: number;
+  fromMs: number;
+  toMs: number;
 }

@@ -1,6 +1,6 @@
 import type { NoiseFormat } from "@analystbench/scenarios";
 import type { Random } from "../random";
-import type { Generator, NoiseContext } from "./context";
+import type { Generator, NoiseContext, NoiseOptions } from "./context";
 import { apacheAccess } from "./formats/apache-access";
 import { auditd } from "./formats/auditd";
 import { auth } from "./formats/auth";
@@ -20,13 +20,16 @@ import { postgres } from "./formats/postgres";
 import { siemAlert } from "./formats/siem-alert";
 import { syslog } from "./formats/syslog";
 import { windowsSecurity } from "./formats/windows-security";
+import { DAY } from "./profiles/engine";
+import { PROFILES } from "./profiles";
+import { clients } from "./profiles/internet";
 
 /**
  * Benign background lines in the real format of each log, so that evidence sits among a
  * plausible volume of ordinary activity. Every value comes from the seeded random source.
  * One module per format under ./formats; timestamps in ./log-time; shared values in ./vocabulary.
  */
-export type { NoiseContext } from "./context";
+export type { NoiseContext, NoiseOptions } from "./context";
 export { clfTime, syslogTime } from "./log-time";
 
 const GENERATORS: Record<NoiseFormat, Generator> = {
@@ -51,7 +54,15 @@ const GENERATORS: Record<NoiseFormat, Generator> = {
   "siem-alert": siemAlert,
 };
 
-/** `count` noise lines of `format`, at random moments in [from, to], oldest first. */
+/**
+ * `count` noise lines of `format`, at random moments in [from, to], oldest first.
+ *
+ * Without options this is the generic generator, line for line as it always was (see
+ * golden.test.ts). `options.untilMs` (the environment's clock) only skips lines the log would
+ * drop: all times are still drawn, so the lines kept are the same. A `profile` hands the file to
+ * that profile's generator (./profiles); `window_days` keeps only the last days before the clock,
+ * `count` then being a full window's lines.
+ */
 export function generateNoise(
   format: NoiseFormat,
   rng: Random,
@@ -59,6 +70,30 @@ export function generateNoise(
   count: number,
   fromMs: number,
   toMs: number,
+  options: NoiseOptions = {},
+): { ms: number; text: string }[] {
+  const { profile, window_days: windowDays, untilMs } = options;
+  const endMs = untilMs === undefined ? toMs : Math.min(toMs, untilMs);
+  const file = withOverrides(rng, ctx, options);
+  if (!profile && windowDays === undefined) return generic(format, rng, file, count, fromMs, toMs, endMs);
+  // A rate, not a count: lines per millisecond over the range, or over one window.
+  const windowMs = windowDays === undefined ? undefined : windowDays * DAY;
+  const startMs = windowMs === undefined ? fromMs : Math.max(fromMs, endMs - windowMs);
+  const rate = count / Math.max(1, windowMs ?? toMs - fromMs);
+  const n = endMs < startMs ? 0 : fromMs === toMs ? count : Math.round(rate * (endMs - startMs));
+  if (!profile) return generic(format, rng, file, n, startMs, endMs, endMs);
+  return PROFILES[profile]!(rng, { format, ctx: file, options, count: n, fromMs: startMs, toMs: endMs });
+}
+
+/** The format's generic lines; those after `endMs` are not generated (they come last). */
+function generic(
+  format: NoiseFormat,
+  rng: Random,
+  ctx: NoiseContext,
+  count: number,
+  fromMs: number,
+  toMs: number,
+  endMs: number,
 ): { ms: number; text: string }[] {
   const generate = GENERATORS[format];
   const span = Math.max(1, toMs - fromMs);
@@ -67,5 +102,26 @@ export function generateNoise(
   for (let i = 0; i < count; i++) times.push(fromMs + Math.floor(rng.next() * span));
   times.sort((a, b) => a - b);
   const position = (index: number) => ({ index, count: times.length, fromMs, toMs });
-  return times.map((ms, index) => ({ ms, text: generate(rng, ctx, ms, position(index)) }));
+  const lines: { ms: number; text: string }[] = [];
+  for (let index = 0; index < times.length && times[index]! <= endMs; index++) {
+    const ms = times[index]!;
+    lines.push({ ms, text: generate(rng, ctx, ms, position(index)) });
+  }
+  return lines;
+}
+
+/**
+ * The context with the log's own writer (`origin`), clients (networks expanded) and users in
+ * place of the world's.
+ */
+function withOverrides(rng: Random, ctx: NoiseContext, options: NoiseOptions): NoiseContext {
+  if (!options.peers && !options.users && !options.origin) return ctx;
+  const own = {
+    ...ctx,
+    hostname: options.origin?.name ?? ctx.hostname,
+    ip: options.origin?.ip ?? ctx.ip,
+    peers: options.peers ?? ctx.peers,
+    users: options.users ?? ctx.users,
+  };
+  return options.peers || options.origin ? { ...own, peers: clients(rng, own) } : own;
 }

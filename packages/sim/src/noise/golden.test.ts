@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { NOISE_FORMATS, type NoiseFormat } from "@analystbench/scenarios";
+import { NOISE_FORMAT_PROFILES, NOISE_FORMATS, type NoiseFormat, type NoiseProfile } from "@analystbench/scenarios";
 import { describe, expect, it } from "vitest";
-import { type NoiseContext, generateNoise } from "./generators";
+import { type NoiseContext, type NoiseOptions, generateNoise } from "./generators";
 import { createRandom } from "../random";
 
 /**
@@ -21,8 +21,15 @@ const FULL: NoiseContext = {
 /** No peers and no users: the generators' fallbacks. */
 const EMPTY: NoiseContext = { hostname: "plc-gw", ip: "10.0.90.2", peers: [], users: [] };
 
-function digest(format: NoiseFormat, ctx: NoiseContext, range: { from: number; to: number }, count: number): string {
-  const lines = generateNoise(format, createRandom(`golden:${format}`), ctx, count, range.from, range.to);
+function digest(
+  format: NoiseFormat,
+  ctx: NoiseContext,
+  range: { from: number; to: number },
+  count: number,
+  options?: NoiseOptions,
+): string {
+  const seed = options?.profile ? `golden:${format}:${options.profile}` : `golden:${format}`;
+  const lines = generateNoise(format, createRandom(seed), ctx, count, range.from, range.to, options);
   return createHash("sha256")
     .update(lines.map((l) => `${l.ms} ${l.text}`).join("\n"))
     .digest("hex");
@@ -135,6 +142,131 @@ describe("noise golden output", () => {
       expect(digest(format, FULL, WEEK, 200)).toBe(week);
       expect(digest(format, EMPTY, WEEK, 200)).toBe(weekEmpty);
       expect(digest(format, FULL, NEW_YEAR, 50)).toBe(newYear);
+    });
+  }
+});
+
+/**
+ * Profiles, pinned the same way: every (format, profile) pair over the week with the full context
+ * and the options content gives them (clients, named hosts, an internet share), then 50 lines
+ * across the new year with a window of two days before a clock.
+ */
+const OPTIONS: NoiseOptions = {
+  peers: ["10.0.20.102", "10.0.20.114", "10.0.30.11", "10.0.30.13", "10.0.40.5"],
+  users: ["alice", "bob"],
+  hosts: [
+    { name: "edge-fw01", ip: "198.51.100.6" },
+    { name: "ci-01", ip: "10.0.30.11", user: "svc-build" },
+    { name: "artifacts-01", ip: "10.0.30.13" },
+    { name: "jump-01", ip: "10.0.40.5" },
+  ],
+  external: 0.4,
+  keys: { alice: "SHA256:q8Yb0fT7WmK2eE1nq3vX5pZ6LrC9sJ4hA0dF2gH7kUo" },
+};
+const PROFILED: Record<string, [string, string]> = {
+  "nginx-access/suitecrm": [
+    "98c860edaf18b73f547165d827e3e63e4c0554e405d3fd5c1e03307f04248433",
+    "0c97f9f5d93203ce1131f712488f63f84cee61a1a98a4146241ff2cf88447814",
+  ],
+  "nginx-access/gitea": [
+    "e3e5ce4b1c600eb391f1ae5db91f573395e4a49948b395a60e3f4dd50b8073a2",
+    "e6550d031a8e591a2affad7f9eddde872a2f93e1d54fa920ba8626e0fd82b8e4",
+  ],
+  "nginx-access/jenkins": [
+    "2d1afb8b42b82d1bd4046cf4bedcaa4c27d71f4615f14e2b4076e8941ea2ea97",
+    "64430308b95520f5431489396a2b6e17f987a309ce1ebd541f76ac503b85522c",
+  ],
+  "nginx-access/generic-api": [
+    "d1778d2741dbcde3c680e3d70e9111d19c5f01125317043dda3b8dc251c7907f",
+    "3fe6f6afd2f3bc5fd9b38326269782f5930893a96115e0e29e611343b37f198d",
+  ],
+  "nginx-access/static-site": [
+    "33c04a830a6261119c881a3d11ed302dc137ac8919a5eaf9c16564413348846f",
+    "62d6755522aa1f3689fa4c5febd945bfa097375eb9b47f96b66a0884f54a9de7",
+  ],
+  "apache-access/suitecrm": [
+    "07c19c204ca27d99dd993e518b33e83128bf1b499138cff68f681c999bca85a5",
+    "1f1d03414aab46d0ae517ea9bae64a6754debb074a651fc0e82343675beb5dfa",
+  ],
+  "apache-access/gitea": [
+    "8fb36e8c806244a167ecfd35ce67ca468a79eefa42e76410f7c97d2a0108d7b1",
+    "5178ed898b7c2bf7d4e1143eaccf3931504117ae7b8374719a294dad4aa92703",
+  ],
+  "apache-access/jenkins": [
+    "e33cd1391d084930bf3cb8a18a34738545e38b910ba35f6f9a36e87825a4d7af",
+    "6f31a03118fe6150b0f5f79ec5b50ce8b26d1d7763dad14018904df4c644607c",
+  ],
+  "apache-access/generic-api": [
+    "ccb533638f346aae0059e7e7a3aaa5af8f1a22d9ef048b7ce63d9284a9b711a3",
+    "d9cf995ba6d7355715021b65dfa82d71758841c1b00b5ce0ec21b1957c04522e",
+  ],
+  "apache-access/static-site": [
+    "63feddb1708551f05176e771448f770d5cfb8d66611b2bbbc3d95ef803ea3677",
+    "67a7822fa590ce2e6ae2c04f033f8c58d3b9b191884ec167c2cf2d2e29fec36e",
+  ],
+  "auth/server": [
+    "5684622218201b34b75e1793861e847f2cc8bdbfc0d1d1318796dcb9b2379a78",
+    "1c854d49232fb7c919c3bd4ddf5a87bdfd4cce5135f628be59d9c976bfe622ef",
+  ],
+  "auth/workstation": [
+    "f50ae08c2c0a3272ac27f4bb461d8d523e8b326ae4c356b1e41eb852ef41a5d3",
+    "81e691f018ff6bc5a73bf512286b7a2841a72b15ef25b787af9731c02acf5728",
+  ],
+  "auditd/server": [
+    "f5385f27e9ce3809ab7ac67635e77a0d0a821eaccce835ab651dbf6ab383fcc5",
+    "6426f963a6d9d5e37315ece26cb84eeaa482cbce188c91117af4547bd3e4edb2",
+  ],
+  "syslog/server": [
+    "ba2c8afc52a48ecec47225539152193d684f254144cef8690667949843cbc2f5",
+    "99e989beadc98c4a7497e373d64a2532ebae4526abb60609d18192929a400940",
+  ],
+  "syslog/workstation": [
+    "a5f76d695b3d3c0f1219b69401da5015c69881d6c5081b416cdb914e9ac2adb4",
+    "7e0a1c43d2371e75b0f8ea3d217c1fc56846b676e3890f5917ba175709ba3caf",
+  ],
+  "syslog/gitea": [
+    "990167fb6883777d8676f0c449a8058a4a062d00df7b43cf981b7a6080b6864a",
+    "353c5e40f5a18808533edf21aed7403c40f2a77f77945094e29ef56889ea6c3f",
+  ],
+  "siem-alert/kestrel": [
+    "8db53d5c28aa7801655477f359a7516e4c0062fc032a9224734bc532bad27b76",
+    "65431a832e912eb55ad25f5dbdfd5d5280ffa40bce0cb9eb31d1c1bcafa6b030",
+  ],
+  "bind-query/resolver": [
+    "eb0a220cc9f49331c3673ca27e8780009046510da0a018b50f36b0d9ee304c5e",
+    "f20d36f41f1f5f75c2de42e559ec4f8684193ac049d0588c2c1ebbad3888e6f7",
+  ],
+  "firewall/fortigate": [
+    "ad6c9b4594103cd103009bcbfefc8cadedde41a12ce8eaf37cab00a63b546e32",
+    "fcbf729e6d47b32b1d98a3322baebcac3c577a47b11be83f734ec1c39b02a2a4",
+  ],
+  "nexus-request/nexus": [
+    "33d2f514e455e7cbaf64141e84fb330f6a962db97b87d022a8e86348f61b0372",
+    "1a4e7504f9b1538f963c35d85357098269f8f1db6c3e731feda181eca12279f2",
+  ],
+  "postgres/app-db": [
+    "b28e14a94f9c05d2203a72be8817836c17d8c66968a21ae955dfc00549905bb1",
+    "a4a47d67eba73b82c30407b4461b228b6d7f8dbdda9a44c99155ff13d4926c8f",
+  ],
+  "json-app/pino": [
+    "142b446b289189e16853128471848119e0f8fa5f307012ffc2624eff6059cf19",
+    "ddb613f603cf1a497abbc7925f4dbee92ae5fbfc7a9c531b087e3cc278436f4b",
+  ],
+};
+
+describe("noise golden output of profiles", () => {
+  const pairs = Object.entries(NOISE_FORMAT_PROFILES).flatMap(([format, profiles]) =>
+    profiles.map((profile) => [format as NoiseFormat, profile as NoiseProfile] as const),
+  );
+  it("pins every profile the schema offers", () => {
+    expect(Object.keys(PROFILED).sort()).toEqual(pairs.map(([f, p]) => `${f}/${p}`).sort());
+  });
+  for (const [format, profile] of pairs) {
+    it(`${format}/${profile} generates exactly the pinned lines`, () => {
+      const [week, window] = PROFILED[`${format}/${profile}`]!;
+      expect(digest(format, FULL, WEEK, 300, { ...OPTIONS, profile })).toBe(week);
+      const until = Date.parse("2026-01-01T12:00:00Z");
+      expect(digest(format, FULL, NEW_YEAR, 50, { ...OPTIONS, profile, window_days: 2, untilMs: until })).toBe(window);
     });
   }
 });

@@ -56,7 +56,7 @@ describe("simulated host commands", () => {
     expect(await sh("journalctl -u cron --no-pager")).toContain("CRON[5100]: (www-data) CMD (/tmp/.x/kworkerd");
     expect(await sh("journalctl --since '2026-03-14 02:20'")).not.toContain("reloaded configuration");
     expect(await sh("systemctl status nginx")).toMatch(
-      /● nginx\.service - A high performance web server[\s\S]*Active: active \(running\)[\s\S]*Main PID: 902 \(nginx:\)/,
+      /● nginx\.service - A high performance web server[\s\S]*Active: active \(running\)[\s\S]*Main PID: 902 \(nginx\)/,
     );
     expect(await sh("systemctl is-active nginx")).toBe("active\n");
   });
@@ -82,7 +82,7 @@ describe("simulated host commands", () => {
     expect(show).toContain('-const ALLOWED = ["svc-dispatch"];');
     const blame = await sh(`git -C ${repo} blame src/config/principals.ts`, "Git Server");
     expect(blame.split("\n")[0]).toMatch(/^8737f1d1 \(O\. Brandt/);
-    expect(blame.split("\n")[1]).toMatch(/^11111111 \(Priya Raman/);
+    expect(blame.split("\n")[1]).toMatch(/^\^1111111 \(Priya Raman/);
     expect(await sh(`git -C ${repo} push origin main`, "Git Server")).toContain("read-only");
     expect(await sh("git log", "Git Server")).toContain("not a git repository");
   });

@@ -1,14 +1,22 @@
+import type { GitRepository } from "@analystbench/scenarios";
 import { Bash } from "just-bash";
+import { restoreProcVersion } from "../host-model/proc";
 import type { CommandEnvironment, HostState } from "../host-state";
+import { diffCommand } from "./commands/diff";
 import { fileCommands } from "./commands/files";
 import { findCommand } from "./commands/find";
 import { gitCommand } from "./commands/git";
 import { grepCommand } from "./commands/grep";
+import { journalCommands } from "./commands/journal";
+import { headTailCommands } from "./commands/head-tail";
+import { sortCommand } from "./commands/sort";
 import { miscCommands } from "./commands/misc";
 import { networkCommands } from "./commands/network";
 import { processCommands } from "./commands/processes";
 import { serviceCommands } from "./commands/services";
+import { serviceViewCommands } from "./commands/service-views";
 import { systemInfoCommands } from "./commands/system-info";
+import { withUsageErrors } from "./commands/usage-errors";
 import { provenancePlugin, ProvenanceProbe, withProvenance } from "./provenance";
 
 /** Limits of one command. The worker's kill timer is the hard stop behind these. */
@@ -37,8 +45,15 @@ const instantSleep = async (): Promise<void> => {};
  *
  * Every command and every parsed script reports to `probe` what the command line printed of its
  * own (echo, printf, here-documents…): see provenance.ts.
+ *
+ * `repositories` are the world's: git answers in a working copy of any of them, on any host.
  */
-export function createShell(host: HostState, env: CommandEnvironment, probe = new ProvenanceProbe()): Bash {
+export function createShell(
+  host: HostState,
+  env: CommandEnvironment,
+  probe = new ProvenanceProbe(),
+  repositories: readonly GitRepository[] = [],
+): Bash {
   /** The variables the shell starts with: env and printenv print the command line's own text beyond them. */
   const baseline: Record<string, string> = {};
   const bash = new Bash({
@@ -59,22 +74,29 @@ export function createShell(host: HostState, env: CommandEnvironment, probe = ne
     sleep: instantSleep,
     processInfo: { pid: 31337, ppid: 31336, uid: 0, gid: 0 },
     customCommands: withProvenance(
-      [
+      withUsageErrors([
         ...systemInfoCommands(host, env),
         ...processCommands(host, env),
         ...networkCommands(host),
         ...serviceCommands(host, env),
+        ...serviceViewCommands(host),
+        ...journalCommands(host, env),
         ...fileCommands(host, env),
-        gitCommand(host),
+        gitCommand(host, env, repositories),
         grepCommand(host),
         findCommand(host),
         ...miscCommands(host),
-      ],
+        ...headTailCommands(),
+        sortCommand(),
+        diffCommand(env.clockMs),
+      ]),
       probe,
       baseline,
     ),
   });
   Object.assign(baseline, bash.getEnv());
+  // The interpreter writes a /proc/version of its own; the host's kernel says otherwise.
+  restoreProcVersion(host);
   bash.registerTransformPlugin(provenancePlugin(probe));
   return bash;
 }

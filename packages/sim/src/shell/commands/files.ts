@@ -3,6 +3,41 @@ import type { CommandEnvironment, HostState } from "../../host-state";
 import { fail, ok, parseArgs } from "../args";
 import { strftime } from "./system-info";
 
+/**
+ * The first option a command does not know, in the words GNU coreutils refuses it with, or
+ * undefined. `short` lists the option letters (`valueLetters` those taking a value), `long` the
+ * long names (without --).
+ */
+function unknownOption(
+  name: string,
+  args: string[],
+  short: string,
+  long: string[],
+  valueLetters = "",
+): string | undefined {
+  for (const a of args) {
+    if (a === "--") return undefined;
+    if (a.startsWith("--")) {
+      const opt = a.slice(2).split("=")[0]!;
+      if (!long.some((l) => l === opt || (opt.length >= 3 && l.startsWith(opt))))
+        return `${name}: unrecognized option '${a}'\nTry '${name} --help' for more information.`;
+    } else if (/^-./.test(a)) {
+      for (const c of a.slice(1)) {
+        if (!short.includes(c)) return `${name}: invalid option -- '${c}'\nTry '${name} --help' for more information.`;
+        // An option that takes a value takes the rest of the word (stat -c%n, ls -Ipattern).
+        if (valueLetters.includes(c)) break;
+      }
+    }
+  }
+  return undefined;
+}
+
+const LS_SHORT = "aAbBcCdDfFgGhHiIklLmnNopqQrRsStTuUvwxXZ1";
+const LS_LONG =
+  "all almost-all author escape block-size ignore-backups color directory dired classify file-type format full-time group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide hyperlink indicator-style inode ignore kibibytes dereference literal numeric-uid-gid hide-control-chars show-control-chars quote-name quoting-style reverse recursive size sort time time-style tabsize width context zero help version".split(
+    " ",
+  );
+
 function modeString(mode: number, kind: "file" | "directory" | "symlink"): string {
   const type = kind === "directory" ? "d" : kind === "symlink" ? "l" : "-";
   const bits = ["r", "w", "x", "r", "w", "x", "r", "w", "x"].map((ch, i) => ((mode >> (8 - i)) & 1 ? ch : "-"));
@@ -37,6 +72,8 @@ interface Entry {
 /** `ls` with real owners and modes (just-bash's own prints a fixed owner), sorted as in the C locale. */
 function lsCommand(host: HostState, env: CommandEnvironment): Command {
   return defineCommand("ls", async (args, ctx) => {
+    const bad = unknownOption("ls", args, LS_SHORT, LS_LONG, "ITw");
+    if (bad) return fail(bad, 2);
     const a = parseArgs(args.filter((x) => !x.startsWith("--color")));
     const long = a.flags.has("l") || a.flags.has("n") || a.flags.has("g") || a.flags.has("o");
     const all = a.flags.has("a") || a.flags.has("all");
@@ -151,6 +188,22 @@ function lsCommand(host: HostState, env: CommandEnvironment): Command {
 /** `chown` (the in-memory filesystem has no owners of its own) and `stat` with them. */
 function chownCommand(host: HostState): Command {
   return defineCommand("chown", async (args, ctx) => {
+    const bad = unknownOption("chown", args, "cfvhRHLP", [
+      "changes",
+      "dereference",
+      "no-dereference",
+      "from",
+      "no-preserve-root",
+      "preserve-root",
+      "quiet",
+      "silent",
+      "reference",
+      "recursive",
+      "verbose",
+      "help",
+      "version",
+    ]);
+    if (bad) return fail(bad);
     const a = parseArgs(args);
     const [spec, ...paths] = a.operands;
     if (!spec || paths.length === 0) return fail("chown: missing operand\nTry 'chown --help' for more information.");
@@ -172,7 +225,16 @@ function chownCommand(host: HostState): Command {
 
 function statCommand(host: HostState): Command {
   return defineCommand("stat", async (args, ctx) => {
+    const bad = unknownOption(
+      "stat",
+      args,
+      "LfctZ",
+      ["dereference", "file-system", "format", "printf", "terse", "cached", "help", "version"],
+      "c",
+    );
+    if (bad) return fail(bad);
     const a = parseArgs(args, ["c", "format"]);
+    if (a.operands.length === 0) return fail("stat: missing operand\nTry 'stat --help' for more information.");
     const out: string[] = [];
     for (const p of a.operands) {
       const path = host.fs.resolvePath(ctx.cwd, p);
@@ -198,7 +260,8 @@ function statCommand(host: HostState): Command {
                 n: p,
                 U: user,
                 G: group,
-                a: octal,
+                // %a has no leading zeros (644); only the default layout pads to four digits.
+                a: (st.mode & 0o7777).toString(8),
                 A: mode,
                 s: String(size),
                 y: time,

@@ -1,256 +1,251 @@
-import type { JournalEntry, ServiceSpec } from "@analystbench/scenarios";
 import { defineCommand, type Command } from "just-bash";
+import { killUnit, reloadUnit, restartUnit, signalName, startUnit, stopUnit } from "../../host-model/lifecycle";
+import type { LiveService } from "../../host-model/services";
+import { sameUnit, unitName } from "../../host-model/units";
 import type { CommandEnvironment, HostState } from "../../host-state";
 import { columns, fail, ok, parseArgs } from "../args";
-import { strftime } from "./system-info";
+import { journalLines } from "./journal";
+import {
+  activeState,
+  enabledState,
+  properties,
+  statusBlock,
+  subState,
+  synthesizedUnitFile,
+  unitFilePath,
+} from "./unit-views";
+import { strftime, uptimeLine } from "./system-info";
 
-const unitName = (name: string) => (name.includes(".") ? name : `${name}.service`);
-const sameUnit = (a: string, b: string) => unitName(a) === unitName(b);
+type Result = { stdout: string; stderr: string; exitCode: number };
+const result = (stdout: string, exitCode: number, stderr = ""): Result => ({ stdout, stderr, exitCode });
 
-/** journalctl's --since/--until: dates, "today", "yesterday", "2 hours ago", "-2h". */
-export function parseJournalTime(text: string, clockMs: number): number | undefined {
-  const t = text.trim().toLowerCase();
-  const day = Math.floor(clockMs / 86400_000) * 86400_000;
-  if (t === "now") return clockMs;
-  if (t === "today") return day;
-  if (t === "yesterday") return day - 86400_000;
-  const unit: Record<string, number> = {
-    s: 1000,
-    sec: 1000,
-    second: 1000,
-    m: 60_000,
-    min: 60_000,
-    minute: 60_000,
-    h: 3_600_000,
-    hour: 3_600_000,
-    d: 86_400_000,
-    day: 86_400_000,
-    w: 604_800_000,
-    week: 604_800_000,
-  };
-  const ago =
-    /^(\d+)\s*(s|sec|second|m|min|minute|h|hour|d|day|w|week)s?\s+ago$/.exec(t) ?? /^-(\d+)\s*(s|m|h|d|w)$/.exec(t);
-  if (ago) return clockMs - Number(ago[1]) * unit[ago[2]!]!;
-  const iso = /^\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?$/.test(t)
-    ? Date.parse(`${t.replace(" ", "T")}${t.length === 10 ? "T00:00:00" : ""}Z`)
-    : Number.NaN;
-  return Number.isNaN(iso) ? undefined : iso;
+interface Ctl {
+  host: HostState;
+  env: CommandEnvironment;
+  a: ReturnType<typeof parseArgs>;
+  names: string[];
 }
 
-function journalLine(host: HostState, j: JournalEntry, output: string): string {
-  const ms = Date.parse(j.time);
-  const ident = j.identifier ?? j.unit.replace(/\.service$/, "");
-  if (output === "cat") return j.message;
-  if (output === "json")
-    return JSON.stringify({
-      __REALTIME_TIMESTAMP: String(ms * 1000),
-      _HOSTNAME: host.spec.hostname,
-      _SYSTEMD_UNIT: unitName(j.unit),
-      SYSLOG_IDENTIFIER: ident.replace(/\[\d+\]$/, ""),
-      MESSAGE: j.message,
-    });
-  const stamp = output === "short-iso" ? strftime("%Y-%m-%dT%H:%M:%S+0000", ms) : strftime("%b %d %H:%M:%S", ms);
-  return `${stamp} ${host.spec.hostname} ${ident}: ${j.message}`;
+const find = (host: HostState, name: string) => host.services.find((s) => sameUnit(name, s.name));
+const describe = (s: LiveService) => `${s.state}/${s.enabled ? "enabled" : "disabled"}`;
+
+/** The unit's last lines of this boot's journal, as systemctl status shows them. */
+function unitJournal(host: HostState) {
+  return (name: string) =>
+    journalLines(
+      host,
+      host.journal
+        .filter((j) => j.unit && unitName(j.unit) === unitName(name) && Date.parse(j.time) >= host.bootMs)
+        .slice(-10),
+    );
 }
 
-function journalctlCommand(host: HostState, env: CommandEnvironment): Command {
-  return defineCommand("journalctl", async (args) => {
-    const a = parseArgs(args, [
-      "u",
-      "unit",
-      "since",
-      "S",
-      "until",
-      "U",
-      "n",
-      "lines",
-      "o",
-      "output",
-      "t",
-      "identifier",
-      "g",
-      "grep",
-      "p",
-      "priority",
-    ]);
-    const units: string[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const x = args[i]!;
-      if ((x === "-u" || x === "--unit") && args[i + 1]) units.push(args[i + 1]!);
-      else if (x.startsWith("--unit=")) units.push(x.slice(7));
-      else if (x.startsWith("-u") && x.length > 2) units.push(x.slice(2));
+async function status(c: Ctl): Promise<Result> {
+  const { host, env, names } = c;
+  if (names.length === 0) {
+    const failed = host.services.filter((s) => s.state === "failed").length;
+    const state = failed ? "degraded" : "running";
+    return result(
+      `● ${host.spec.hostname}\n    State: ${state}\n    Units: ${host.services.length} loaded\n     Jobs: 0 queued\n   Failed: ${failed} units\n    Since: ${strftime("%a %Y-%m-%d %H:%M:%S UTC", host.bootMs)}\n`,
+      0,
+    );
+  }
+  const out: string[] = [];
+  const errors: string[] = [];
+  let code = 0;
+  for (const name of names) {
+    const s = find(host, name);
+    if (!s) {
+      errors.push(`Unit ${unitName(name)} could not be found.`);
+      code = 4;
+      continue;
     }
-    let list = host.journal;
-    if (units.length) list = list.filter((j) => units.some((u) => sameUnit(u, j.unit)));
-    const ident = a.values.get("t") ?? a.values.get("identifier");
-    if (ident) list = list.filter((j) => (j.identifier ?? j.unit).replace(/\[\d+\]$/, "") === ident);
-    for (const [key, keep] of [
-      ["since", (ms: number, t: number) => ms >= t],
-      ["until", (ms: number, t: number) => ms <= t],
-    ] as const) {
-      const raw = a.values.get(key) ?? a.values.get(key === "since" ? "S" : "U");
-      if (raw === undefined) continue;
-      const t = parseJournalTime(raw, env.clockMs);
-      if (t === undefined) return fail(`Failed to parse timestamp: ${raw}`);
-      list = list.filter((j) => keep(Date.parse(j.time), t));
-    }
-    const pattern = a.values.get("g") ?? a.values.get("grep");
-    if (pattern) {
-      try {
-        const re = new RegExp(pattern, "i");
-        list = list.filter((j) => re.test(j.message));
-      } catch {
-        return fail(`Failed to compile pattern "${pattern}"`);
-      }
-    }
-    const n = a.values.get("n") ?? a.values.get("lines");
-    if (n !== undefined) list = list.slice(-Math.max(0, Number(n) || 0));
-    if (a.flags.has("r") || a.flags.has("reverse")) list = [...list].reverse();
-    if (list.length === 0) return ok("-- No entries --\n");
-    const output = a.values.get("o") ?? a.values.get("output") ?? "short";
-    return ok(`${list.map((j) => journalLine(host, j, output)).join("\n")}\n`);
+    if (s.state !== "running" && s.state !== "exited") code = Math.max(code, 3);
+    out.push(await statusBlock(host, s, env.clockMs, unitJournal(host)));
+  }
+  return result(out.length ? `${out.join("\n\n")}\n` : "", code, errors.length ? `${errors.join("\n")}\n` : "");
+}
+
+const LEGEND = [
+  "LOAD   = Reflects whether the unit definition was properly loaded.",
+  "ACTIVE = The high-level unit activation state, i.e. generalization of SUB.",
+  "SUB    = The low-level unit activation state, values depend on unit type.",
+];
+
+/** `systemctl list-units`: active and failed units (all with --all), failed ones marked "●". */
+function listUnits(c: Ctl): Result {
+  const { host, a } = c;
+  const states = (a.values.get("state") ?? (a.flags.has("failed") ? "failed" : "")).split(",").filter(Boolean);
+  const all = a.flags.has("all") || a.flags.has("a");
+  const list = host.services.filter((s) =>
+    states.length ? states.some((x) => x === activeState(s) || x === subState(s)) : all || s.state !== "stopped",
+  );
+  const rows = list.map((s) => [
+    s.state === "failed" && !a.flags.has("plain") ? "●" : " ",
+    unitName(s.name),
+    "loaded",
+    activeState(s),
+    subState(s),
+    s.description,
+  ]);
+  const table = columns([[" ", "UNIT", "LOAD", "ACTIVE", "SUB", "DESCRIPTION"], ...rows], 1);
+  if (a.flags.has("no-legend")) return result(`${table.split("\n").slice(1).join("\n")}\n`, 0);
+  return result(`${table}\n\n${LEGEND.join("\n")}\n${rows.length} loaded units listed.\n`, 0);
+}
+
+function listUnitFiles(c: Ctl): Result {
+  const preset = c.host.model.distro.systemd.version < 250 ? "VENDOR PRESET" : "PRESET";
+  const rows = c.host.services.map((s) => [unitName(s.name), enabledState(s), "enabled"]);
+  return result(`${columns([["UNIT FILE", "STATE", preset], ...rows], 1)}\n\n${rows.length} unit files listed.\n`, 0);
+}
+
+/** is-active, is-enabled, is-failed: one word per unit, the exit code for the first. */
+function isVerb(c: Ctl, verb: string): Result {
+  const words = c.names.map((name) => {
+    const s = find(c.host, name);
+    if (verb === "is-enabled") return s ? enabledState(s) : "not-found";
+    return s ? activeState(s) : "inactive";
+  });
+  const good = verb === "is-enabled" ? "enabled" : verb === "is-failed" ? "failed" : "active";
+  const hit = verb === "is-failed" ? words.some((w) => w === good) : words.length > 0 && words.every((w) => w === good);
+  return result(words.length ? `${words.join("\n")}\n` : "", hit ? 0 : verb === "is-active" ? 3 : 1);
+}
+
+async function show(c: Ctl): Promise<Result> {
+  const s = c.names[0] ? find(c.host, c.names[0]) : undefined;
+  if (!s) return result("", 0);
+  const asked = [c.a.values.get("p"), c.a.values.get("property")].filter((x) => x !== undefined).join(",");
+  const wanted = asked.split(",").filter(Boolean);
+  const props = (await properties(c.host, s)).filter(([k]) => wanted.length === 0 || wanted.includes(k));
+  const text = props.map(([k, v]) => (c.a.flags.has("value") ? v : `${k}=${v}`)).join("\n");
+  return result(props.length ? `${text}\n` : "", 0);
+}
+
+async function cat(c: Ctl): Promise<Result> {
+  const s = c.names[0] ? find(c.host, c.names[0]) : undefined;
+  if (!s) return result("", 1, `No files found for ${unitName(c.names[0] ?? "")}.\n`);
+  const path = await unitFilePath(c.host, s);
+  const text = await c.host.fs.readFile(path).catch(() => undefined);
+  return result(text === undefined ? synthesizedUnitFile(path, s) : `# ${path}\n${text}`, 0);
+}
+
+/** Records a unit's change the way the grader reads it: "running/enabled" to "stopped/enabled (stop)". */
+function record(c: Ctl, s: LiveService, before: string, pidBefore: number | undefined, verb: string): void {
+  if (describe(s) === before && s.pid === pidBefore) return;
+  c.env.recordChange({
+    host: c.host.spec.role,
+    kind: "service",
+    target: unitName(s.name),
+    from: before,
+    to: `${describe(s)} (${verb})`,
   });
 }
 
-function describeActive(s: ServiceSpec, host: HostState, clockMs: number): string {
-  const since = host.bootMs + 20_000;
-  const days = Math.floor((clockMs - since) / 86400_000);
-  const when = `since ${strftime("%a %Y-%m-%d %H:%M:%S UTC", since)}; ${days} days ago`;
-  switch (s.state) {
-    case "running":
-      return `active (running) ${when}`;
-    case "exited":
-      return `active (exited) ${when}`;
-    case "failed":
-      return `failed (Result: exit-code) ${when}`;
-    default:
-      return "inactive (dead)";
-  }
+/** One unit, one verb: what systemd does and what it says when it refuses. */
+function apply(c: Ctl, s: LiveService, verb: string): string | undefined {
+  const now = c.env.clockMs;
+  const u = unitName(s.name);
+  const startNow = c.a.flags.has("now") && (verb === "enable" || verb === "unmask");
+  const stopNow = c.a.flags.has("now") && (verb === "disable" || verb === "mask");
+  if (["start", "restart", "try-restart", "reload-or-restart"].includes(verb) && s.masked)
+    return `Failed to ${verb} ${u}: Unit ${u} is masked.`;
+  if (verb === "start") startUnit(c.host, s, now);
+  else if (verb === "stop" || stopNow) stopUnit(c.host, s, now);
+  else if (verb === "restart" || verb === "reload-or-restart") restartUnit(c.host, s, now);
+  else if (verb === "try-restart" && s.state === "running") restartUnit(c.host, s, now);
+  else if (verb === "reload" && !reloadUnit(c.host, s, now)) return `${u} is not active, cannot reload.`;
+  else if (verb === "reset-failed" && s.state === "failed") s.state = "stopped";
+  if (verb === "unmask") s.masked = false;
+  if (verb === "enable") s.enabled = true;
+  if (verb === "disable") s.enabled = false;
+  if (verb === "mask") s.masked = true;
+  if (startNow) startUnit(c.host, s, now);
+  return undefined;
 }
+
+/** What systemctl tells on stderr about the symlinks enable, disable and mask make. */
+function symlinkNote(host: HostState, s: LiveService, verb: string): string {
+  const u = unitName(s.name);
+  const wants = `/etc/systemd/system/multi-user.target.wants/${u}`;
+  if (verb === "enable") return `Created symlink ${wants} → ${host.model.distro.unitDir}/${u}.\n`;
+  if (verb === "disable") return `Removed "${wants}".\n`;
+  if (verb === "mask") return `Created symlink /etc/systemd/system/${u} → /dev/null.\n`;
+  return "";
+}
+
+function change(c: Ctl, verb: string): Result {
+  if (c.names.length === 0) return result("", 1, "Too few arguments.\n");
+  let notes = "";
+  for (const name of c.names) {
+    const s = find(c.host, name);
+    if (!s) return result("", 5, `Failed to ${verb} ${unitName(name)}: Unit ${unitName(name)} not found.\n`);
+    const before = describe(s);
+    const pidBefore = s.pid;
+    const refused = apply(c, s, verb);
+    if (refused) return result("", 1, `${refused}\n`);
+    record(c, s, before, pidBefore, verb);
+    if (describe(s) !== before || verb === "mask") notes += symlinkNote(c.host, s, verb);
+  }
+  return result("", 0, notes);
+}
+
+/** `systemctl kill [-s SIGNAL] UNIT`: the signal goes to the unit's processes. */
+function kill(c: Ctl): Result {
+  const raw = c.a.values.get("s") ?? c.a.values.get("signal") ?? "TERM";
+  const signal = signalName(raw);
+  if (!signal) return result("", 1, `Failed to parse signal string ${raw}.\n`);
+  for (const name of c.names) {
+    const s = find(c.host, name);
+    if (!s) return result("", 1, `Failed to kill unit ${unitName(name)}: Unit ${unitName(name)} not loaded.\n`);
+    const before = describe(s);
+    const pidBefore = s.pid;
+    if (killUnit(c.host, s, signal, c.env.clockMs)) record(c, s, before, pidBefore, "kill");
+  }
+  return result("", 0);
+}
+
+const CHANGES = [
+  "start",
+  "stop",
+  "restart",
+  "try-restart",
+  "reload-or-restart",
+  "reload",
+  "enable",
+  "disable",
+  "mask",
+  "unmask",
+  "reset-failed",
+];
 
 function systemctlCommand(host: HostState, env: CommandEnvironment): Command {
-  const find = (name: string) => host.services.find((s) => sameUnit(s.name, name));
-  const change = (s: ServiceSpec, to: Partial<ServiceSpec>, verb: string) => {
-    const from = `${s.state}/${s.enabled ? "enabled" : "disabled"}`;
-    Object.assign(s, to);
-    env.recordChange({
-      host: host.spec.role,
-      kind: "service",
-      target: unitName(s.name),
-      from,
-      to: `${s.state}/${s.enabled ? "enabled" : "disabled"} (${verb})`,
-    });
-  };
   return defineCommand("systemctl", async (args) => {
-    const a = parseArgs(args, ["type", "t", "state"]);
+    const a = parseArgs(args, ["type", "t", "state", "p", "property", "s", "signal", "n", "lines", "o", "output"]);
     const [verb = "list-units", ...names] = a.operands;
-    switch (verb) {
-      case "status": {
-        if (names.length === 0)
-          return ok(
-            `● ${host.spec.hostname}\n    State: running\n    Units: ${host.services.length} loaded\n     Jobs: 0 queued\n   Failed: ${host.services.filter((s) => s.state === "failed").length} units\n    Since: ${strftime("%a %Y-%m-%d %H:%M:%S UTC", host.bootMs)}\n`,
-          );
-        const out: string[] = [];
-        let code = 0;
-        for (const name of names) {
-          const s = find(name);
-          if (!s) {
-            out.push(`Unit ${unitName(name)} could not be found.`);
-            code = 4;
-            continue;
-          }
-          if (s.state !== "running") code = Math.max(code, 3);
-          const entries = host.journal.filter((j) => sameUnit(j.unit, s.name)).slice(-10);
-          out.push(
-            [
-              `${s.state === "failed" ? "×" : s.state === "running" ? "●" : "○"} ${unitName(s.name)} - ${s.description}`,
-              `     Loaded: loaded (/lib/systemd/system/${unitName(s.name)}; ${s.enabled ? "enabled" : "disabled"}; preset: enabled)`,
-              `     Active: ${describeActive(s, host, env.clockMs)}`,
-              ...(s.pid && s.state === "running"
-                ? [
-                    `   Main PID: ${s.pid} (${(host.processes.find((p) => p.pid === s.pid)?.command.split(/\s+/)[0] ?? s.name).split("/").pop()})`,
-                  ]
-                : []),
-              ...(entries.length ? ["", ...entries.map((j) => journalLine(host, j, "short"))] : []),
-            ].join("\n"),
-          );
-        }
-        return { stdout: `${out.join("\n\n")}\n`, stderr: "", exitCode: code };
-      }
-      case "list-units":
-      case "list-unit-files": {
-        const state = a.values.get("state");
-        const list = host.services.filter(
-          (s) =>
-            !state ||
-            state
-              .split(",")
-              .some((x) => x === s.state || (x === "active" && s.state !== "stopped" && s.state !== "failed")),
-        );
-        if (verb === "list-unit-files")
-          return ok(
-            `${columns([["UNIT FILE", "STATE", "PRESET"], ...list.map((s) => [unitName(s.name), s.enabled ? "enabled" : "disabled", "enabled"])])}\n\n${list.length} unit files listed.\n`,
-          );
-        const rows = list.map((s) => [
-          unitName(s.name),
-          "loaded",
-          s.state === "stopped" ? "inactive" : s.state === "failed" ? "failed" : "active",
-          s.state === "stopped" ? "dead" : s.state,
-          s.description,
-        ]);
-        return ok(
-          `${columns([["UNIT", "LOAD", "ACTIVE", "SUB", "DESCRIPTION"], ...rows], 1)}\n\n${rows.length} loaded units listed.\n`,
-        );
-      }
-      case "is-active":
-      case "is-enabled": {
-        const s = names[0] ? find(names[0]) : undefined;
-        if (verb === "is-enabled")
-          return {
-            stdout: `${s ? (s.enabled ? "enabled" : "disabled") : "not-found"}\n`,
-            stderr: "",
-            exitCode: s?.enabled ? 0 : 1,
-          };
-        const active = s && (s.state === "running" || s.state === "exited");
-        return {
-          stdout: `${s ? (active ? "active" : s.state === "failed" ? "failed" : "inactive") : "inactive"}\n`,
-          stderr: "",
-          exitCode: active ? 0 : 3,
-        };
-      }
-      case "cat": {
-        const s = names[0] ? find(names[0]) : undefined;
-        if (!s) return fail(`No files found for ${unitName(names[0] ?? "")}.`);
-        return ok(
-          `# /lib/systemd/system/${unitName(s.name)}\n[Unit]\nDescription=${s.description}\nAfter=network.target\n\n[Service]\nType=simple\nRestart=on-failure\n\n[Install]\nWantedBy=multi-user.target\n`,
-        );
-      }
-      case "stop":
-      case "start":
-      case "restart":
-      case "reload":
-      case "enable":
-      case "disable":
-      case "mask": {
-        if (names.length === 0) return fail(`Too few arguments.`);
-        for (const name of names) {
-          const s = find(name);
-          if (!s) return fail(`Failed to ${verb} ${unitName(name)}: Unit ${unitName(name)} not found.`, 5);
-          if (verb === "stop") change(s, { state: "stopped" }, verb);
-          else if (verb === "start" || verb === "restart" || verb === "reload") change(s, { state: "running" }, verb);
-          else if (verb === "enable") change(s, { enabled: true }, verb);
-          else change(s, { enabled: false, ...(verb === "mask" ? { state: "stopped" as const } : {}) }, verb);
-        }
-        return ok("");
-      }
-      default:
-        return fail(`Unknown command verb ${verb}.`);
+    const c: Ctl = { host, env, a, names };
+    if (verb === "status") return status(c);
+    if (verb === "list-units") return listUnits(c);
+    if (verb === "list-unit-files") return listUnitFiles(c);
+    if (["is-active", "is-enabled", "is-failed"].includes(verb)) return isVerb(c, verb);
+    if (verb === "is-system-running") {
+      const degraded = host.services.some((s) => s.state === "failed");
+      return result(degraded ? "degraded\n" : "running\n", degraded ? 1 : 0);
     }
+    if (verb === "show") return show(c);
+    if (verb === "cat") return cat(c);
+    if (verb === "kill") return kill(c);
+    if (verb === "daemon-reload" || verb === "daemon-reexec") return result("", 0);
+    if (CHANGES.includes(verb)) return change(c, verb);
+    return fail(`Unknown command verb ${verb}.`);
   });
 }
 
-function serviceCommand(): Command {
+function serviceCommand(host: HostState): Command {
   return defineCommand("service", async (args, ctx) => {
+    if (args[0] === "--status-all")
+      return ok(
+        `${host.services.map((s) => ` [ ${s.state === "running" ? "+" : "-"} ]  ${unitName(s.name).replace(/\.service$/, "")}`).join("\n")}\n`,
+      );
     const [name, verb = "status"] = args;
     if (!name) return fail("Usage: service < option > | --status-all | [ service_name [ command | --full-restart ] ]");
     return ctx.exec ? ctx.exec(`systemctl ${verb} ${name}`, { cwd: ctx.cwd }) : fail("service: unavailable");
@@ -276,49 +271,56 @@ function crontabCommand(host: HostState): Command {
   });
 }
 
-function loginCommands(host: HostState, env: CommandEnvironment): Command[] {
-  const sorted = () => [...host.logins].sort((x, y) => Date.parse(y.start) - Date.parse(x.start));
-  const duration = (startMs: number, endMs: number) => {
-    const mins = Math.max(0, Math.round((endMs - startMs) / 60_000));
-    const d = Math.floor(mins / 1440);
-    const hm = `${String(Math.floor((mins % 1440) / 60)).padStart(2, "0")}:${String(mins % 60).padStart(2, "0")}`;
-    return d ? `(${d}+${hm})` : `(${hm})`;
-  };
-  const last = defineCommand("last", async (args) => {
+/** "(00:30)", "(1+02:05)": how long a session lasted, as last prints it. */
+function duration(startMs: number, endMs: number): string {
+  const mins = Math.max(0, Math.round((endMs - startMs) / 60_000));
+  const d = Math.floor(mins / 1440);
+  const hm = `${String(Math.floor((mins % 1440) / 60)).padStart(2, "0")}:${String(mins % 60).padStart(2, "0")}`;
+  return d ? `(${d}+${hm})` : `(${hm})`;
+}
+
+/** `last`: sessions newest first, and the boot as wtmp records it ("reboot   system boot  <kernel>"). */
+function lastCommand(host: HostState): Command {
+  return defineCommand("last", async (args) => {
     const a = parseArgs(args, ["n"]);
-    let list = sorted();
-    const user = a.operands.find((o) => o !== "reboot");
-    if (user) list = list.filter((l) => l.user === user);
-    const numeric = args.find((x) => /^-\d+$/.test(x));
-    const n = a.values.get("n") ?? numeric?.slice(1);
-    if (n) list = list.slice(0, Number(n));
     const full = a.flags.has("F");
-    const rows = list.map((l) => {
+    const when = (ms: number) => strftime(full ? "%a %b %e %T %Y" : "%a %b %e %H:%M", ms);
+    const sessions = host.logins.map((l) => {
       const s = Date.parse(l.start);
-      const start = full ? strftime("%a %b %e %T %Y", s) : strftime("%a %b %e %H:%M", s);
       const end = l.end
         ? `- ${full ? strftime("%a %b %e %T %Y", Date.parse(l.end)) : strftime("%H:%M", Date.parse(l.end))}  ${duration(s, Date.parse(l.end))}`
         : "  still logged in";
-      return [l.user, l.tty, l.from, `${start} ${end}`];
+      return { ms: s, user: l.user, row: [l.user, l.tty, l.from, `${when(s)} ${end}`] };
     });
-    const oldest = host.logins.length ? Math.min(...host.logins.map((l) => Date.parse(l.start))) : host.bootMs;
+    const boot = {
+      ms: host.bootMs,
+      user: "reboot",
+      row: ["reboot", "system boot", host.model.kernel.release, `${when(host.bootMs)}   still running`],
+    };
+    let list = [...sessions, boot].sort((x, y) => y.ms - x.ms);
+    const who = a.operands.filter((o) => o !== "wtmp");
+    if (who.length) list = list.filter((l) => who.includes(l.user));
+    const n = a.values.get("n") ?? args.find((x) => /^-\d+$/.test(x))?.slice(1);
+    if (n) list = list.slice(0, Number(n));
+    const oldest = Math.min(host.bootMs, ...host.logins.map((l) => Date.parse(l.start)));
+    const rows = list.map((l) => l.row);
     return ok(
       `${rows.length ? `${columns(rows, 1)}\n` : ""}\nwtmp begins ${strftime("%a %b %e %T %Y", oldest - 3600_000)}\n`,
     );
   });
+}
+
+function loginCommands(host: HostState, env: CommandEnvironment): Command[] {
+  const sorted = () => [...host.logins].sort((x, y) => Date.parse(y.start) - Date.parse(x.start));
   const current = () => host.logins.filter((l) => !l.end);
-  const who = defineCommand("who", async () =>
-    ok(
-      current().length
-        ? `${columns(
-            current().map((l) => [l.user, l.tty, strftime("%Y-%m-%d %H:%M", Date.parse(l.start)), `(${l.from})`]),
-            1,
-          )}\n`
-        : "",
-    ),
-  );
+  const who = defineCommand("who", async (args) => {
+    const a = parseArgs(args);
+    if (a.flags.has("b") || a.flags.has("boot"))
+      return ok(`         system boot  ${strftime("%Y-%m-%d %H:%M", host.bootMs)}\n`);
+    const rows = current().map((l) => [l.user, l.tty, strftime("%Y-%m-%d %H:%M", Date.parse(l.start)), `(${l.from})`]);
+    return ok(rows.length ? `${columns(rows, 1)}\n` : "");
+  });
   const w = defineCommand("w", async () => {
-    const head = ` ${strftime("%T", env.clockMs)} up ${Math.floor((env.clockMs - host.bootMs) / 86400_000)} days,  ${current().length} users,  load average: 0.08, 0.11, 0.09`;
     const rows = current().map((l) => [
       l.user,
       l.tty,
@@ -329,7 +331,8 @@ function loginCommands(host: HostState, env: CommandEnvironment): Command[] {
       "0.01s",
       "-bash",
     ]);
-    return ok(`${head}\n${columns([["USER", "TTY", "FROM", "LOGIN@", "IDLE", "JCPU", "PCPU", "WHAT"], ...rows], 1)}\n`);
+    const head = ["USER", "TTY", "FROM", "LOGIN@", "IDLE", "JCPU", "PCPU", "WHAT"];
+    return ok(`${uptimeLine(host, env.clockMs)}\n${columns([head, ...rows], 1)}\n`);
   });
   const lastlog = defineCommand("lastlog", async () => {
     const users = [...new Set(host.logins.map((l) => l.user))];
@@ -339,15 +342,9 @@ function loginCommands(host: HostState, env: CommandEnvironment): Command[] {
     });
     return ok(`${columns([["Username", "Port", "From", "Latest"], ...rows], 1)}\n`);
   });
-  return [last, who, w, lastlog];
+  return [lastCommand(host), who, w, lastlog];
 }
 
 export function serviceCommands(host: HostState, env: CommandEnvironment): Command[] {
-  return [
-    journalctlCommand(host, env),
-    systemctlCommand(host, env),
-    serviceCommand(),
-    crontabCommand(host),
-    ...loginCommands(host, env),
-  ];
+  return [systemctlCommand(host, env), serviceCommand(host), crontabCommand(host), ...loginCommands(host, env)];
 }

@@ -1,6 +1,9 @@
 import { defineCommand, type Command } from "just-bash";
 import type { CommandEnvironment, HostState } from "../../host-state";
-import { fail, ok, parseArgs } from "../args";
+import { uptimePretty, uptimeSince } from "../../host-model/format";
+import { unameVersion } from "../../host-model/kernel";
+import { loadAverages, memoryFigures } from "../../host-model/proc";
+import { columns, fail, ok, parseArgs } from "../args";
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -66,20 +69,63 @@ function hostnameCommand(host: HostState): Command {
   });
 }
 
+/** `uname`: the model's kernel, so it agrees with /proc/version, dmesg and `last`. */
 function unameCommand(host: HostState): Command {
   return defineCommand("uname", async (args) => {
     const a = parseArgs(args);
+    const debian = host.model.distro.id === "debian";
     const parts = {
       s: "Linux",
       n: host.spec.hostname,
-      r: host.spec.kernel,
-      v: "#1 SMP PREEMPT_DYNAMIC Debian 6.1.112-1 (2024-09-30)",
+      r: host.model.kernel.release,
+      v: unameVersion(host.model.kernel),
       m: "x86_64",
+      // Debian's coreutils cannot tell the processor and platform, and -a leaves them out.
+      p: debian ? "unknown" : "x86_64",
+      i: debian ? "unknown" : "x86_64",
       o: "GNU/Linux",
     };
-    if (a.flags.has("a")) return ok(`${[parts.s, parts.n, parts.r, parts.v, parts.m, parts.o].join(" ")}\n`);
-    const chosen = (["s", "n", "r", "v", "m", "o"] as const).filter((k) => a.flags.has(k));
+    const long: Record<string, keyof typeof parts> = {
+      "kernel-name": "s",
+      nodename: "n",
+      "kernel-release": "r",
+      "kernel-version": "v",
+      machine: "m",
+      processor: "p",
+      "hardware-platform": "i",
+      "operating-system": "o",
+    };
+    for (const [name, key] of Object.entries(long)) if (a.flags.has(name)) a.flags.add(key);
+    if (a.flags.has("a") || a.flags.has("all"))
+      return ok(
+        `${[parts.s, parts.n, parts.r, parts.v, parts.m, ...(debian ? [] : [parts.p, parts.i]), parts.o].join(" ")}\n`,
+      );
+    const chosen = (["s", "n", "r", "v", "m", "p", "i", "o"] as const).filter((k) => a.flags.has(k));
     return ok(`${(chosen.length ? chosen : (["s"] as const)).map((k) => parts[k]).join(" ")}\n`);
+  });
+}
+
+/** `hostnamectl`: identity, OS and kernel from the model, the machine ID from /etc/machine-id. */
+function hostnamectlCommand(host: HostState): Command {
+  return defineCommand("hostnamectl", async (args) => {
+    if (args.some((x) => ["set-hostname", "hostname", "set-icon-name", "set-chassis"].includes(x)))
+      return fail("Could not set property: Access denied");
+    const machineId = (await host.fs.readFile("/etc/machine-id").catch(() => "")).trim();
+    const m = host.model;
+    const rows: [string, string][] = [
+      ["Static hostname", host.spec.hostname],
+      ["Icon name", "computer-vm"],
+      ["Chassis", "vm"],
+      ["Machine ID", machineId],
+      ["Boot ID", m.bootId],
+      ["Virtualization", "kvm"],
+      ["Operating System", m.distro.family === "other" ? m.distro.os : m.distro.prettyName],
+      ["Kernel", `Linux ${m.kernel.release}`],
+      ["Architecture", "x86-64"],
+      ["Hardware Vendor", "QEMU"],
+      ["Hardware Model", "Standard PC _i440FX + PIIX, 1996_"],
+    ];
+    return ok(`${rows.map(([k, v]) => `${k.padStart(16)}: ${v}`).join("\n")}\n`);
   });
 }
 
@@ -133,42 +179,43 @@ function idCommand(host: HostState): Command {
   });
 }
 
+/** `getent DB [KEY…]`: lines of the host's own files, one lookup per key, in the keys' order. */
 function getentCommand(host: HostState): Command {
   return defineCommand("getent", async (args) => {
-    const [db, key] = args;
-    const file = { passwd: "/etc/passwd", group: "/etc/group", hosts: "/etc/hosts", shadow: "/etc/shadow" }[db ?? ""];
+    const [db, ...keys] = args;
+    const files: Record<string, string> = { passwd: "/etc/passwd", group: "/etc/group", hosts: "/etc/hosts" };
+    Object.assign(files, { shadow: "/etc/shadow", gshadow: "/etc/gshadow" });
+    const file = files[db ?? ""];
     if (!file) return fail(`getent: Unknown database: ${db ?? ""}`);
-    const lines = (await host.fs.readFile(file).catch(() => "")).split("\n").filter(Boolean);
-    const hits = key
-      ? lines.filter((l) => (db === "hosts" ? l.split(/\s+/).includes(key) : l.split(":")[0] === key))
-      : lines;
+    const lines = (await host.fs.readFile(file).catch(() => "")).split("\n").filter((l) => l && !l.startsWith("#"));
+    const matches = (l: string, key: string) =>
+      db === "hosts" ? l.split(/\s+/).includes(key) : l.split(":")[0] === key || l.split(":")[2] === key;
+    const hits = keys.length ? keys.flatMap((k) => lines.filter((l) => matches(l, k)).slice(0, 1)) : lines;
     return hits.length ? ok(`${hits.join("\n")}\n`) : { stdout: "", stderr: "", exitCode: 2 };
   });
+}
+
+/** " 10:15:00 up 13 days,  4:05,  2 users,  load average: 0.08, 0.11, 0.09": the header w prints too. */
+export function uptimeLine(host: HostState, clockMs: number): string {
+  const secs = Math.floor((clockMs - host.bootMs) / 1000);
+  const users = host.logins.filter((l) => !l.end).length;
+  const load = loadAverages(host.processes)
+    .map((x) => x.toFixed(2))
+    .join(", ");
+  return ` ${strftime("%T", clockMs)} ${uptimeSince(secs)},  ${users} user${users === 1 ? "" : "s"},  load average: ${load}`;
 }
 
 function uptimeCommand(host: HostState, env: CommandEnvironment): Command {
   return defineCommand("uptime", async (args) => {
     const secs = Math.floor((env.clockMs - host.bootMs) / 1000);
-    const days = Math.floor(secs / 86400);
-    const hm = `${Math.floor((secs % 86400) / 3600)}:${p2(Math.floor((secs % 3600) / 60))}`;
-    if (args.includes("-p"))
-      return ok(
-        `up ${days} days, ${Math.floor((secs % 86400) / 3600)} hours, ${Math.floor((secs % 3600) / 60)} minutes\n`,
-      );
-    if (args.includes("-s")) return ok(`${strftime("%F %T", host.bootMs)}\n`);
-    const users = host.logins.filter((l) => !l.end).length;
-    return ok(
-      ` ${strftime("%T", env.clockMs)} up ${days} days, ${hm},  ${users} user${users === 1 ? "" : "s"},  load average: 0.08, 0.11, 0.09\n`,
-    );
+    if (args.includes("-p") || args.includes("--pretty")) return ok(`${uptimePretty(secs)}\n`);
+    if (args.includes("-s") || args.includes("--since")) return ok(`${strftime("%F %T", host.bootMs)}\n`);
+    return ok(`${uptimeLine(host, env.clockMs)}\n`);
   });
 }
 
 function ipCommand(host: HostState): Command {
-  const mac = `52:54:00:${host.spec.ip
-    .split(".")
-    .slice(1)
-    .map((o) => Number(o).toString(16).padStart(2, "0"))
-    .join(":")}`;
+  const mac = host.model.hardware.mac;
   const gateway = host.spec.ip.split(".").slice(0, 3).concat("1").join(".");
   const addr = `1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000
     link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00
@@ -203,25 +250,73 @@ ${host.spec.ip.split(".").slice(0, 3).concat("0").join(".")}/24 dev eth0 proto k
   });
 }
 
-function dfCommand(): Command {
-  return defineCommand("df", async () =>
-    ok(`Filesystem     1K-blocks    Used Available Use% Mounted on
-udev             4012204       0   4012204   0% /dev
-tmpfs             806528    1024    805504   1% /run
-/dev/vda1       82476832 9873440  68393136  13% /
-tmpfs            4032640       0   4032640   0% /dev/shm
-/dev/vda15        126678   10922    115756   9% /boot/efi
-`),
-  );
+/** `df`: the root disk of the model's hardware, with the tmpfs mounts every host has. */
+function dfCommand(host: HostState): Command {
+  return defineCommand("df", async (args) => {
+    const a = parseArgs(args);
+    const m = memoryFigures(host.model, host.processes);
+    const rootKb = Math.floor((host.model.hardware.diskSectors * 512) / 1024) - 2_150_000;
+    const used = Math.round(rootKb * 0.12);
+    const rows: [string, number, number, string][] = [
+      ["tmpfs", Math.round(m.total / 10), 1_100, "/run"],
+      [host.model.distro.family === "rhel" ? "/dev/vda4" : "/dev/vda1", rootKb, used, "/"],
+      ["tmpfs", Math.round(m.total / 2), 0, "/dev/shm"],
+      ["tmpfs", 5_120, 0, "/run/lock"],
+      [host.model.distro.family === "rhel" ? "/dev/vda2" : "/dev/vda15", 106_858, 6_186, "/boot/efi"],
+    ];
+    const human = (kb: number) =>
+      kb >= 1_048_576
+        ? `${(kb / 1_048_576).toFixed(kb >= 10_485_760 ? 0 : 1)}G`
+        : kb >= 1024
+          ? `${Math.round(kb / 1024)}M`
+          : `${kb}K`;
+    const size = (kb: number) => (a.flags.has("h") ? (kb === 0 ? "0" : human(kb)) : String(kb));
+    const head = ["Filesystem", a.flags.has("h") ? "Size" : "1K-blocks", "Used", "Avail", "Use%", "Mounted on"];
+    // With paths, only the filesystems they are on (the longest mount point that holds each).
+    const mountOf = (path: string) =>
+      rows
+        .map((r) => r[3])
+        .filter((m) => path === m || path.startsWith(m === "/" ? "/" : `${m}/`))
+        .sort((x, y) => y.length - x.length)[0];
+    const wanted = new Set(a.operands.map(mountOf));
+    const shown = a.operands.length ? rows.filter((r) => wanted.has(r[3])) : rows;
+    const body = shown.map(([fs, total, u, on]) => [
+      fs,
+      size(total),
+      size(u),
+      size(total - u),
+      `${total ? Math.ceil((u / total) * 100) : 0}%`,
+      on,
+    ]);
+    return ok(`${columns([head, ...body], 1)}\n`);
+  });
 }
 
-function freeCommand(): Command {
-  return defineCommand("free", async () =>
-    ok(`               total        used        free      shared  buff/cache   available
-Mem:         8065280     1842312     3417596       12840     2805372     5912176
-Swap:        1048572           0     1048572
-`),
-  );
+/** `free`: the model's memory, used as the processes' resident sizes say. */
+function freeCommand(host: HostState): Command {
+  return defineCommand("free", async (args) => {
+    const a = parseArgs(args);
+    const m = memoryFigures(host.model, host.processes);
+    const unit = a.flags.has("m") ? 1024 : a.flags.has("g") ? 1_048_576 : 1;
+    const human = (kb: number) => (kb >= 1_048_576 ? `${(kb / 1_048_576).toFixed(1)}Gi` : `${Math.round(kb / 1024)}Mi`);
+    const v = (kb: number) => (a.flags.has("h") ? human(kb) : String(Math.floor(kb / unit)));
+    const rows = [
+      ["", "total", "used", "free", "shared", "buff/cache", "available"],
+      ["Mem:", v(m.total), v(m.used), v(m.free), v(m.shared), v(m.buffCache), v(m.available)],
+      ["Swap:", v(0), v(0), v(0)],
+    ];
+    const widths = [7, 12, 12, 12, 12, 12, 12];
+    return ok(
+      `${rows
+        .map((r) =>
+          r
+            .map((c, i) => (i === 0 ? c.padEnd(widths[0]!) : c.padStart(widths[i]!)))
+            .join("")
+            .trimEnd(),
+        )
+        .join("\n")}\n`,
+    );
+  });
 }
 
 export function systemInfoCommands(host: HostState, env: CommandEnvironment): Command[] {
@@ -239,7 +334,8 @@ export function systemInfoCommands(host: HostState, env: CommandEnvironment): Co
         `eth0: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 1500\n        inet ${host.spec.ip}  netmask 255.255.255.0  broadcast ${host.spec.ip.split(".").slice(0, 3).concat("255").join(".")}\n\nlo: flags=73<UP,LOOPBACK,RUNNING>  mtu 65536\n        inet 127.0.0.1  netmask 255.0.0.0\n`,
       ),
     ),
-    dfCommand(),
-    freeCommand(),
+    dfCommand(host),
+    freeCommand(host),
+    hostnamectlCommand(host),
   ];
 }

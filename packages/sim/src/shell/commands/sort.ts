@@ -1,0 +1,198 @@
+import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type Command } from "just-bash";
+import type { CommandContext } from "just-bash";
+import { bytes, compareKeys, keyText, orderingFrom, parseKey, type Key, type Ordering } from "./sort-keys";
+
+/**
+ * sort as GNU coreutils sorts in the C locale. just-bash's collates with localeCompare (so "B"
+ * sorts after "a", and punctuation is ignored) and splits fields differently, which reorders the
+ * `sort | uniq -c | sort -rn` pipelines analysts rank evidence with.
+ */
+interface SortOptions {
+  global: Ordering;
+  blanks: boolean;
+  keyDefs: string[];
+  tab?: string;
+  unique: boolean;
+  stable: boolean;
+  check: "" | "c" | "C";
+  output?: string;
+  zero: boolean;
+  files: string[];
+}
+
+const ORDER_FLAGS = "bdfghiMnrV";
+const LONG_FLAGS: Record<string, string> = {
+  "ignore-leading-blanks": "b",
+  "dictionary-order": "d",
+  "ignore-case": "f",
+  "general-numeric-sort": "g",
+  "human-numeric-sort": "h",
+  "ignore-nonprinting": "i",
+  "month-sort": "M",
+  "numeric-sort": "n",
+  reverse: "r",
+  "version-sort": "V",
+  unique: "u",
+  stable: "s",
+  check: "c",
+  "zero-terminated": "z",
+  merge: "m",
+};
+const LONG_VALUES: Record<string, string> = {
+  key: "k",
+  "field-separator": "t",
+  output: "o",
+  "buffer-size": "S",
+  "temporary-directory": "T",
+  parallel: "P",
+};
+
+const usage = (what: string) => ({ error: `sort: ${what}\nTry 'sort --help' for more information.` });
+
+function applyLetter(o: SortOptions, ch: string): void {
+  if (ch === "b") o.blanks = true;
+  if (ch === "u") o.unique = true;
+  if (ch === "s") o.stable = true;
+  if (ch === "c" || ch === "C") o.check = ch;
+  if (ch === "z") o.zero = true;
+  Object.assign(o.global, Object.fromEntries(Object.entries(orderingFrom(ch)).filter(([, v]) => v)));
+}
+
+function applyValue(o: SortOptions, ch: string, value: string): { error: string } | undefined {
+  if (ch === "k") o.keyDefs.push(value);
+  if (ch === "o") o.output = value;
+  if (ch === "t") {
+    if (value.length !== 1) return { error: `sort: multi-character tab ‘${value}’` };
+    o.tab = value;
+  }
+  return undefined;
+}
+
+type Step = { error: string } | { usedNext: boolean };
+
+/** `--numeric-sort`, `--key=2,2`, `--key 2,2`… */
+function parseLong(o: SortOptions, a: string, next: string | undefined): Step {
+  const eq = a.indexOf("=");
+  const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+  if (LONG_FLAGS[name]) {
+    applyLetter(o, LONG_FLAGS[name]!);
+    return { usedNext: false };
+  }
+  if (!LONG_VALUES[name]) return usage(`unrecognized option '${a}'`);
+  return applyValue(o, LONG_VALUES[name]!, eq >= 0 ? a.slice(eq + 1) : (next ?? "")) ?? { usedNext: eq < 0 };
+}
+
+/** `-rn`, `-k2,2`, `-t :`: letters until one takes the rest of the word (or the next word) as value. */
+function parseShort(o: SortOptions, a: string, next: string | undefined): Step {
+  for (let j = 1; j < a.length; j++) {
+    const ch = a[j]!;
+    if ("ktoST".includes(ch)) {
+      const value = a.slice(j + 1) || next;
+      if (value === undefined) return usage(`option requires an argument -- '${ch}'`);
+      return applyValue(o, ch, value) ?? { usedNext: !a.slice(j + 1) };
+    }
+    if (!`${ORDER_FLAGS}usczCmR`.includes(ch)) return usage(`invalid option -- '${ch}'`);
+    applyLetter(o, ch);
+  }
+  return { usedNext: false };
+}
+
+function parseSort(args: string[]): SortOptions | { error: string } {
+  const o: SortOptions = {
+    global: {},
+    blanks: false,
+    keyDefs: [],
+    unique: false,
+    stable: false,
+    check: "",
+    zero: false,
+    files: [],
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") {
+      o.files.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith("-") || a === "-") {
+      o.files.push(a);
+      continue;
+    }
+    const step = a.startsWith("--") ? parseLong(o, a, args[i + 1]) : parseShort(o, a, args[i + 1]);
+    if ("error" in step) return step;
+    if (step.usedNext) i++;
+  }
+  return o;
+}
+
+function comparator(o: SortOptions, keys: Key[]): (a: string, b: string) => number {
+  return (a, b) => {
+    for (const k of keys) {
+      const d = compareKeys(keyText(a, k, o.tab), keyText(b, k, o.tab), k.order);
+      if (d) return k.order.reverse ? -d : d;
+    }
+    if (o.stable || o.unique) return 0;
+    // GNU's last resort: the whole lines, byte by byte, reversed too by a global -r.
+    return o.global.reverse ? -bytes(a, b) : bytes(a, b);
+  };
+}
+
+async function readAll(ctx: CommandContext, files: string[]): Promise<string | { error: string }> {
+  let data = "";
+  for (const f of files.length ? files : ["-"]) {
+    if (f === "-") data += latin1FromBytes(ctx.stdin);
+    else {
+      const path = ctx.fs.resolvePath(ctx.cwd, f);
+      const buf = await ctx.fs.readFileBuffer(path).catch(() => undefined);
+      if (!buf) return { error: `sort: cannot read: ${f}: No such file or directory` };
+      data += Buffer.from(buf).toString("latin1");
+    }
+    if (data && !/[\n\0]$/.test(data)) data += "\n";
+  }
+  return data;
+}
+
+/** GNU sort's complaint about a -k it cannot read (C.UTF-8 quotes). */
+function keySpecError(def: string): string {
+  if (/^0/.test(def)) return `sort: field number is zero: invalid field specification ‘${def}’`;
+  return `sort: invalid number at field start: invalid count at start of ‘${def}’`;
+}
+
+function unique(lines: string[], cmp: (a: string, b: string) => number): string[] {
+  return lines.filter((l, i) => i === 0 || cmp(lines[i - 1]!, l) !== 0);
+}
+
+export function sortCommand(): Command {
+  return defineCommand("sort", async (args, ctx) => {
+    const o = parseSort(args);
+    if ("error" in o) return { stdout: "", stderr: `${o.error}\n`, exitCode: 2 };
+    const defs = o.keyDefs.length ? o.keyDefs : ["1"];
+    const keys = defs.map((d) => parseKey(d, o.global, o.blanks));
+    const bad = defs.find((_, i) => !keys[i]);
+    if (bad !== undefined) return { stdout: "", stderr: `${keySpecError(bad)}\n`, exitCode: 2 };
+    const data = await readAll(ctx, o.files);
+    if (typeof data !== "string") return { stdout: "", stderr: `${data.error}\n`, exitCode: 2 };
+    const sep = o.zero ? "\0" : "\n";
+    const lines = data ? data.slice(0, -1).split(sep) : [];
+    const cmp = comparator(o, keys as Key[]);
+    if (o.check) return checkSorted(lines, cmp, o);
+    const sorted = [...lines].sort(cmp);
+    const out = (o.unique ? unique(sorted, cmp) : sorted).map((l) => `${l}${sep}`).join("");
+    if (o.output) {
+      await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, o.output), Buffer.from(out, "latin1"));
+      return { stdout: "", stderr: "", exitCode: 0 };
+    }
+    return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: "", exitCode: 0 };
+  });
+}
+
+function checkSorted(lines: string[], cmp: (a: string, b: string) => number, o: SortOptions) {
+  for (let i = 1; i < lines.length; i++) {
+    const d = cmp(lines[i - 1]!, lines[i]!);
+    if (d > 0 || (o.unique && d === 0)) {
+      const where = `${o.files[0] ?? "-"}:${i + 1}: disorder: ${Buffer.from(lines[i]!, "latin1").toString("utf8")}`;
+      return { stdout: "", stderr: o.check === "C" ? "" : `sort: ${where}\n`, exitCode: 1 };
+    }
+  }
+  return { stdout: "", stderr: "", exitCode: 0 };
+}
