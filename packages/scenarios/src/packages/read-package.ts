@@ -32,6 +32,8 @@ export interface ReadResult {
   files: string[];
 }
 
+/** The largest built-in manifest holds ~60,000 values; a package beyond this is refused, not walked. */
+const MAX_VALUES = 2_000_000;
 /** Text files placed by a package stay small enough to read whole; evidence is never this big. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
@@ -89,7 +91,15 @@ class PackageReader {
     this.problems.push({ file, field, message });
   }
 
+  /** Values visited so far: YAML aliases can make a small file name an exponential tree. */
+  private visited = 0;
+
   resolve(v: unknown, field: string): unknown {
+    if (++this.visited > MAX_VALUES) {
+      if (this.visited === MAX_VALUES + 1)
+        this.problem(field, `holds more than ${MAX_VALUES.toLocaleString("en")} values (aliases repeating aliases?)`);
+      return undefined;
+    }
     if (typeof v === "string") return this.render(v, this.manifest, field);
     if (Array.isArray(v)) return v.map((x, i) => this.resolve(x, fieldOf(field, i)));
     if (isFileReference(v)) return this.readReferenced(v.file, field);
