@@ -1,4 +1,4 @@
-import { TEST_CASES } from "@analystbench/scenarios";
+import { caseVariant, TEST_CASES } from "@analystbench/scenarios";
 import { openInProcessSession } from "@analystbench/sim";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,6 +8,7 @@ import {
   calibrate,
   calibrationTable,
   CALIBRATION_ANALYSTS,
+  VARIANT_ANALYSTS,
   type CalibrationAnalyst,
   type CalibrationSample,
 } from "./cli/calibrate-command";
@@ -91,6 +92,30 @@ describe("adversarial calibration: every built-in analyst within its threshold",
           .map((c) => `${s.caseId}/${s.sampleId} ${c.number}: ${c.rationale}`),
       );
       expect(unreadable).toEqual([]);
+    },
+  );
+});
+
+describe("calibration on a variant: full marks need the variant's identifiers", () => {
+  let results: Awaited<ReturnType<typeof calibrate>> = [];
+  const variantCases = TEST_CASES.map((c) => caseVariant(c, 7, "calibration-test-secret"));
+  beforeAll(async () => {
+    results = await calibrate(variantCases, { analysts: [CALIBRATION_ANALYSTS[0]!, ...VARIANT_ANALYSTS] });
+  }, 600_000);
+
+  it("the reference earns +10 on every sample of variant 7", () => {
+    const reference = results.find((r) => r.analyst.model === "builtin/reference")!;
+    expect(reference.samples.map((s) => `${s.caseId}/${s.sampleId} ${s.total}`)).toEqual(
+      reference.samples.map((s) => `${s.caseId}/${s.sampleId} 10`),
+    );
+  });
+
+  it.each(VARIANT_ANALYSTS.map((a) => [a.model, a] as const))(
+    "%s, replaying the published case, never earns +10 on it",
+    (_name, analyst) => {
+      const r = results.find((x) => x.analyst === analyst)!;
+      expect(r.row.pass, `${analyst.model}: ${r.samples.map((s) => `${s.sampleId} ${s.total}`).join(", ")}`).toBe(true);
+      expect(r.row.mean!).toBeLessThan(10);
     },
   );
 });

@@ -47,6 +47,9 @@ export const THRESHOLDS = {
   "ruled-out": { label: "mean < 0", holds: (totals) => graded(totals) && mean(totals) < 0 },
   damage: everySample("≤ 0 on every sample", (t) => t <= 0),
   echo: everySample("≤ 0 on every sample", (t) => t <= 0),
+  // What it remembers of the story (the misconfiguration, the fix) still finds evidence on a variant;
+  // full marks need the identifiers of the variant, which it cannot know.
+  memorised: everySample("never +10 on a variant", (t) => t < 10),
 } satisfies Record<"reference" | "naive" | AdversaryName, Threshold>;
 
 export interface CalibrationAnalyst {
@@ -56,20 +59,36 @@ export interface CalibrationAnalyst {
   threshold: Threshold;
 }
 
-/** Every analyst calibration runs, in the order of the table. */
+/** Plays the published case on a variant: only meaningful (and only run) on variants above 0. */
+const VARIANT_ONLY: readonly AdversaryName[] = ["memorised"];
+
+/** Every analyst calibration runs on the published cases, in the order of the table. */
 export const CALIBRATION_ANALYSTS: CalibrationAnalyst[] = [
   { analyst: "reference", mode: "structured", model: "builtin/reference", threshold: THRESHOLDS.reference },
   { analyst: "reference", mode: "text", model: REFERENCE_TEXT_MODEL, threshold: THRESHOLDS.reference },
   { analyst: "naive", mode: "text", model: "builtin/naive", threshold: THRESHOLDS.naive },
-  ...ADVERSARIES.flatMap((name) =>
+  ...analystsOf(ADVERSARIES.filter((name) => !VARIANT_ONLY.includes(name))),
+];
+
+/** The analysts that play the published case on a variant. */
+export const VARIANT_ANALYSTS: CalibrationAnalyst[] = analystsOf(VARIANT_ONLY);
+
+/** The analysts calibration runs on `cases`: the variant-only ones too when every case is a variant. */
+export function analystsFor(cases: readonly TestCase[]): CalibrationAnalyst[] {
+  const variants = cases.length > 0 && cases.every((c) => c.variant > 0);
+  return variants ? [...CALIBRATION_ANALYSTS, ...VARIANT_ANALYSTS] : CALIBRATION_ANALYSTS;
+}
+
+function analystsOf(names: readonly AdversaryName[]): CalibrationAnalyst[] {
+  return names.flatMap((name) =>
     (["structured", "text"] as const).map((mode) => ({
       analyst: name,
       mode,
       model: adversaryModelName(name, mode),
       threshold: THRESHOLDS[name],
     })),
-  ),
-];
+  );
+}
 
 export interface CalibrationSample {
   caseId: string;
@@ -151,7 +170,7 @@ export async function calibrate(
 ): Promise<{ analyst: CalibrationAnalyst; row: CalibrationRow; samples: CalibrationSample[] }[]> {
   const limiter = new Limiter(opts.concurrency ?? CONCURRENT_SAMPLES);
   return Promise.all(
-    (opts.analysts ?? CALIBRATION_ANALYSTS).map(async (analyst) => {
+    (opts.analysts ?? analystsFor(cases)).map(async (analyst) => {
       const samples = await calibrateAnalyst(analyst, cases, { ...opts, limiter });
       const row = calibrationRow(analyst, samples);
       opts.onAnalyst?.(row);

@@ -1,4 +1,4 @@
-import { identifiersOf, normalizeText, phrasePattern, type CaseSample } from "@analystbench/scenarios";
+import { identifiersOf, normalizeText, phrasePattern, TEST_CASES, type CaseSample } from "@analystbench/scenarios";
 import { MAX_FREE_TEXT_CHARS } from "../grading/answer";
 import { SUBMIT_FINDINGS, type Submission } from "../grading/submission";
 import type { ChatMessage, ToolCallRecord } from "../types";
@@ -21,7 +21,7 @@ import { clip, referenceSubmission, typeOf } from "./reference-submission";
  * Each plays in two modes: structured (ends with submit_findings) and free text (ends with a plain
  * message, never submitting), named builtin/adv-<name> and builtin/adv-<name>-text.
  */
-export const ADVERSARIES = ["dump", "vocabulary", "decoys", "ruled-out", "damage", "echo"] as const;
+export const ADVERSARIES = ["dump", "vocabulary", "decoys", "ruled-out", "damage", "echo", "memorised"] as const;
 export type AdversaryName = (typeof ADVERSARIES)[number];
 export type AnswerMode = "structured" | "text";
 
@@ -664,6 +664,25 @@ function echoScript(sample: CaseSample): Script {
   };
 }
 
+/**
+ * memorised: knows the published case (variant 0) by heart and none of the variant it is given.
+ * It replays the published intended solution path, word for word, and submits the published
+ * reference answer. On variant 0 that is the reference itself (+10), so calibration holds it to a
+ * threshold only on variants above 0, where it must not earn points: what pays there is what the
+ * agent found, not what it remembers.
+ */
+function memorisedScript(sample: CaseSample): Script {
+  const published = TEST_CASES.flatMap((c) => c.samples).find((s) => s.id === sample.id) ?? sample;
+  const calls = solutionCalls(published);
+  return {
+    plan: () => calls,
+    answer: (seen) => ({
+      submission: fitted(referenceSubmission(published, citable(seen))),
+      text: published.task.reference_answer,
+    }),
+  };
+}
+
 const SCRIPTS: Record<AdversaryName, (sample: CaseSample) => Script> = {
   dump: dumpScript,
   vocabulary: vocabularyScript,
@@ -671,6 +690,7 @@ const SCRIPTS: Record<AdversaryName, (sample: CaseSample) => Script> = {
   "ruled-out": ruledOutScript,
   damage: damageScript,
   echo: echoScript,
+  memorised: memorisedScript,
 };
 
 /** The adversary a model name plays, for one sample. */
