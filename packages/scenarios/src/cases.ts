@@ -139,7 +139,7 @@ function buildCatalog() {
   const scenario1 = assembleScenario1(bases.s1, builtInManifests);
   const scenario2 = assembleScenario2(bases.s2, builtInManifests);
   const cases = [...builtIn, ...user].map((p) => buildCase(p, scenario1, scenario2));
-  return { scenario1, scenario2, cases, broken, bases, user: user.map((p) => p.manifest) };
+  return { scenario1, scenario2, cases, broken };
 }
 
 const catalog = buildCatalog();

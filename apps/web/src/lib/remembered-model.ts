@@ -1,6 +1,6 @@
 import { DEFAULT_TEST_CASE_MODEL, type ConfiguredModel } from "@analystbench/contracts";
-import { useCallback, useSyncExternalStore } from "react";
 import { canonicalModel, isUsable, modelChoices, useConfiguredModels } from "@/lib/model-choices";
+import { rememberedStore, useRememberedText } from "@/lib/remembered-store";
 
 /**
  * The model the user last chose, remembered per browser and shared by every model menu that
@@ -40,35 +40,7 @@ export function chosenModel(
   return match ?? defaultModel(configured);
 }
 
-// localStorage is one store for the whole tab: menus mounted at once hear each other's choice.
-const listeners = new Set<() => void>();
-
-function read(): string | null {
-  try {
-    return localStorage.getItem(MODEL_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab's choice arrives as a storage event.
-  window.addEventListener("storage", listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", listener);
-  };
-}
-
-function remember(model: string): void {
-  try {
-    localStorage.setItem(MODEL_STORAGE_KEY, model);
-  } catch {
-    // Storage refused (private mode, quota): the choice holds for this page only.
-  }
-  listeners.forEach((l) => l());
-}
+const store = rememberedStore(MODEL_STORAGE_KEY);
 
 /**
  * The remembered model for a menu offering `base` (plus what the server configures), and the
@@ -81,7 +53,6 @@ export function useRememberedModel(base: readonly string[]): {
 } {
   const configured = useConfiguredModels();
   const models = modelChoices(base, configured);
-  const remembered = useSyncExternalStore(subscribe, read, () => null);
-  const setModel = useCallback((m: string) => remember(m), []);
-  return { model: chosenModel(remembered, models, configured), setModel, models };
+  const { stored, setStored } = useRememberedText(store);
+  return { model: chosenModel(stored, models, configured), setModel: setStored, models };
 }

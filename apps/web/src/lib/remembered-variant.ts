@@ -1,5 +1,6 @@
 import { MAX_VARIANT } from "@analystbench/contracts";
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { useCallback, useState } from "react";
+import { rememberedStore, useRememberedText } from "@/lib/remembered-store";
 
 /**
  * The case variant runs start with: 0 is the case as published, N the case with every identifier
@@ -25,43 +26,19 @@ export function parseVariant(text: string): { variant: number } | { error: strin
 export const variantSuffix = (variant: number | undefined, separator = " · ") =>
   variant && variant > 0 ? `${separator}variant ${variant}` : "";
 
-// One store for the whole tab, like the model's: every field that reads it hears a new choice.
-const listeners = new Set<() => void>();
+const store = rememberedStore(VARIANT_STORAGE_KEY);
 
-function read(): number {
-  try {
-    const stored = localStorage.getItem(VARIANT_STORAGE_KEY);
-    const parsed = stored === null ? null : parseVariant(stored);
-    return parsed && "variant" in parsed ? parsed.variant : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab's choice arrives as a storage event.
-  window.addEventListener("storage", listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", listener);
-  };
-}
-
-function remember(variant: number): void {
-  try {
-    localStorage.setItem(VARIANT_STORAGE_KEY, String(variant));
-  } catch {
-    // Storage refused (private mode, quota): the choice holds for this page only.
-  }
-  listeners.forEach((l) => l());
+/** What is stored, as a variant: 0 when nothing is, or what is stored is not a variant. */
+function storedVariant(stored: string | null): number {
+  const parsed = stored === null ? null : parseVariant(stored);
+  return parsed && "variant" in parsed ? parsed.variant : 0;
 }
 
 /** The remembered variant (0 when none is, or what is stored is not a variant) and its setter. */
 export function useRememberedVariant(): { variant: number; setVariant(variant: number): void } {
-  const variant = useSyncExternalStore(subscribe, read, () => 0);
-  const setVariant = useCallback((v: number) => remember(v), []);
-  return { variant, setVariant };
+  const { stored, setStored } = useRememberedText(store);
+  const setVariant = useCallback((v: number) => setStored(String(v)), [setStored]);
+  return { variant: storedVariant(stored), setVariant };
 }
 
 /**

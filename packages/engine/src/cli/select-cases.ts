@@ -1,10 +1,8 @@
+import { MAX_VARIANT } from "@analystbench/contracts";
 import { TEST_CASES, caseVariant, findCase, type TestCase } from "@analystbench/scenarios";
 
 /** Bad command-line usage: printed as one sentence with exit code 2. */
 export class UsageError extends Error {}
-
-/** Variants are numbered 0 (as published) to this. */
-export const MAX_VARIANT = 1_000_000;
 
 /** `--variant N`: 0 (the case as published) when absent. */
 export function variantOption(text: string | undefined): number {

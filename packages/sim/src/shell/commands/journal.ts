@@ -115,6 +115,7 @@ export function journalLines(host: HostState, list: LiveJournalEntry[]): string[
   return list.map((j) => line(host, j, "short", false));
 }
 
+/** journalctl options that take a value. */
 const VALUES = [
   "u",
   "unit",
@@ -282,22 +283,7 @@ function journalctlCommand(host: HostState, env: CommandEnvironment): Command {
     const rest = lines.rest;
     const selected = select(host, env, rest, boot);
     if (typeof selected === "string") return fail(selected);
-    const a = parseArgs(rest, [
-      "u",
-      "unit",
-      "since",
-      "S",
-      "until",
-      "U",
-      "o",
-      "output",
-      "t",
-      "identifier",
-      "g",
-      "grep",
-      "p",
-      "priority",
-    ]);
+    const a = parseArgs(rest, VALUES);
     const end = a.flags.has("e") || a.flags.has("pager-end") || a.flags.has("f") || a.flags.has("follow");
     const count = lines.given
       ? Number(lines.value ?? 10)
