@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, storedToken } from "./support";
+import { animationsSettled, signIn, storedToken } from "./support";
 
 /**
  * The Leaderboard against the real server: two offline models run on one small case with three
@@ -107,7 +107,14 @@ async function checkCompareAndTranscripts(page: Page): Promise<void> {
   }
   await expect(a).toContainText(runIds[REFERENCE]!);
   await expect(b).toContainText(runIds[NAIVE]!);
-  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  // Both panes measured in one frame once the dialog's zoom has finished.
+  await animationsSettled(dialog);
+  const [boxA, boxB] = await dialog.evaluate((el) =>
+    ["A", "B"].map((side) => {
+      const r = el.querySelector(`[aria-label^="Transcript ${side}:"]`)!.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width };
+    }),
+  );
   // Side by side on a wide screen.
   expect(boxB!.x).toBeGreaterThan(boxA!.x + boxA!.width - 1);
   expect(Math.abs(boxB!.y - boxA!.y)).toBeLessThan(2);

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { signIn } from "./support";
+import { animationsSettled, signIn } from "./support";
 import { e2eWorkspace } from "./workspace";
 
 /**
@@ -79,6 +79,7 @@ async function expectNoSidewaysOverflow(page: Page, dialog: Locator) {
     innerWidth: (globalThis as unknown as { innerWidth: number }).innerWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  await animationsSettled(dialog);
   const box = (await dialog.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);

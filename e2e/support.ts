@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
@@ -20,4 +20,12 @@ export async function storedToken(page: Page): Promise<string> {
   );
   if (!token) throw new Error("no stored token");
   return token;
+}
+
+/**
+ * Wait until the element's own and its children's CSS animations have finished. Dialogs zoom in as they
+ * open, so a box measured before then is scaled, and two boxes measured one after the other disagree.
+ */
+export async function animationsSettled(locator: Locator): Promise<void> {
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }
