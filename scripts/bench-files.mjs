@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { median, signedInBrowser, startBenchServer } from "./bench-server.mjs";
+import { machineLoad } from "./bench-machine.mjs";
 
 const FILE_COUNT = 10_000;
 const API_RUNS = 50;
@@ -88,6 +89,7 @@ try {
   console.log(
     `Chromium, click Open until ${FILE_COUNT} files are listed, ${BROWSER_RUNS} runs: median ${shown[Math.floor(shown.length / 2)]} ms (${shown.join(", ")} ms)`,
   );
+  console.log(`Machine: ${machineLoad()}`);
 } finally {
   await browser?.close();
   await server?.stop();

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { median, percentile, ROOT, signedInBrowser, startBenchServer } from "./bench-server.mjs";
+import { machineLoad } from "./bench-machine.mjs";
 
 const RECORDS = 100_000;
 const EPOCHS_PER_RUN = 10;
@@ -254,6 +255,7 @@ try {
       `Chromium, click Leaderboard until the ranking table shows, ${BROWSER_RUNS} runs: median ${median(afterClick)} ms (${afterClick.join(", ")} ms); after the response arrived: median ${median(afterResponse)} ms (${afterResponse.join(", ")} ms) — target ≤ 1000 ms after the response, ${verdict(median(afterResponse) <= 1000)}`,
     );
   }
+  console.log(`Machine: ${machineLoad()}`);
 } finally {
   await browser?.close();
   await server?.stop();

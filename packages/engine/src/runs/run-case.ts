@@ -2,6 +2,7 @@ import type { RunScore } from "@analystbench/contracts";
 import type { TestCase } from "@analystbench/scenarios";
 import { openSimSession, type SimSession } from "@analystbench/sim";
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import path from "node:path";
 import type { RunSampleInput, SampleProgress } from "../agent/run-sample";
 import {
@@ -135,6 +136,9 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     complete: (req, signal) => limiter.run(() => client.complete(req, signal)),
   });
   const signal = opts.signal ?? new AbortController().signal;
+  // Every sample in flight, each model attempt and each back-off listens to the run's one signal:
+  // more than Node's default of 10 is the design, not a leak, so the warning is turned off for it.
+  setMaxListeners(0, signal);
   const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));
   const openSession = opts.openSession ?? ((world, o) => openSimSession(world, o));
   const emit = (e: RunEvent) => opts.onEvent?.(e);
