@@ -2,7 +2,9 @@ import {
   affirmedPhrase,
   identifiersOf,
   mentionsOf,
+  mayContain,
   phrasePattern,
+  searchFold,
   type CaseWorld,
   type Checkpoint,
   type EvidenceRequirement,
@@ -285,19 +287,23 @@ function withheldCredit(
  * once per sample and each answer is looked up once: a long answer names hundreds of things.
  */
 function knownMatcher(truth: string[], context: string[]): (item: string) => boolean {
-  const once = (p: string) => new RegExp(phrasePattern(p).source, "iu");
-  const truthPatterns = truth.map((t) => ({ lower: t.toLowerCase(), re: once(t) }));
+  const once = (p: string) => ({ phrase: p, re: new RegExp(phrasePattern(p).source, "iu") });
+  const truthPatterns = truth.map((t) => ({ ...once(t), lower: t.toLowerCase() }));
   const contextSet = new Set(context);
   const contextPatterns = context.map(once);
   const memo = new Map<string, boolean>();
+  // mayContain rules most phrases out with a substring search before the regex runs.
+  const matches = (item: string, folded: string) => (p: { phrase: string; re: RegExp }) =>
+    mayContain(folded, p.phrase) && p.re.test(item);
   return (item) => {
     let known = memo.get(item);
     if (known === undefined) {
       const text = item.toLowerCase();
+      const matchesItem = matches(item, searchFold(item));
       known =
-        truthPatterns.some((t) => t.re.test(item) || t.lower.includes(text)) ||
+        truthPatterns.some((t) => matchesItem(t) || t.lower.includes(text)) ||
         contextSet.has(text) ||
-        contextPatterns.some((re) => re.test(item));
+        contextPatterns.some(matchesItem);
       memo.set(item, known);
     }
     return known;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { affirmedPhrase, clausesOf, dismissedPhrase, identifiersOf, mentionsOf } from "./claims";
+import {
+  affirmedPhrase,
+  clausesOf,
+  dismissedPhrase,
+  identifiersOf,
+  mayContain,
+  mentionsOf,
+  phrasePattern,
+  searchFold,
+} from "./claims";
 
 const kinds = (text: string, phrase: string) => mentionsOf(text, [phrase]).map((m) => m.kind);
 
@@ -82,5 +91,40 @@ describe("clauses and identifiers", () => {
     ).toEqual(
       expect.arrayContaining(["cdn.xmlparse-mirror.net", "192.0.2.47", "0af79e2", "/var/log/named/queries.log"]),
     );
+  });
+});
+
+describe("the substring prefilter never hides a match the pattern would find", () => {
+  // /iu equates ſ (U+017F) with s and the Kelvin sign (U+212A) with k; full-width and accented
+  // letters are not ASCII letters to it. Every text the pattern matches must pass the prefilter.
+  const phrases = ["typosquat", "kestrel-rate-tables", "10.0.20.158", "AKIAWAQ7RJDGKPD33ZA4", "svc-dispаtch", "—"];
+  const texts = [
+    "The TYPOSQUATTING package",
+    "the typoſquat package",
+    "\u212Aestrel-rate-tables was published",
+    "KESTREL-RATE-TABLES",
+    "from 10.0.20.158 at night",
+    "key akiawaq7rjdgkpd33za4 leaked",
+    "user SVC-DISPАTCH logged in",
+    "a dash — here",
+    "ｔｙｐｏｓｑｕａｔ in full width",
+    "İstanbul typosquatİ",
+  ];
+
+  it("holds for each phrase against each text, including ſ and the Kelvin sign", () => {
+    let matched = 0;
+    for (const phrase of phrases)
+      for (const text of texts) {
+        if (!phrasePattern(phrase).test(text)) continue;
+        matched++;
+        expect(mayContain(searchFold(text), phrase), `${phrase} in ${text}`).toBe(true);
+      }
+    expect(matched).toBeGreaterThanOrEqual(8);
+  });
+
+  it("rules out a text that lacks the phrase's longest ASCII run", () => {
+    expect(mayContain(searchFold("nothing to see"), "kestrel-rate-tables")).toBe(false);
+    expect(mayContain(searchFold("the typoſquat"), "typosquat")).toBe(true);
+    expect(mentionsOf("The typoſquat package is malicious.", ["typosquat"])[0]?.kind).toBe("affirmed");
   });
 });

@@ -24,8 +24,62 @@ export function normalizeText(text: string): string {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
 
-/** A case-insensitive pattern for `phrase` that only matches it as a whole word or token. */
+/**
+ * Compiled patterns by phrase. Grading asks about the same few hundred phrases for every clause of
+ * every report, and building each pattern's source again was a third of a sample's grading time.
+ * Bounded, since phrases also come from reports (the list of items a report names).
+ */
+const patterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 5_000;
+
+/**
+ * A case-insensitive pattern for `phrase` that only matches it as a whole word or token. A new
+ * RegExp object each call (its lastIndex is the caller's), sharing the compiled pattern.
+ */
 export function phrasePattern(phrase: string): RegExp {
+  let known = patterns.get(phrase);
+  if (!known) {
+    if (patterns.size >= MAX_PATTERNS) patterns.clear();
+    patterns.set(phrase, (known = buildPhrasePattern(phrase)));
+  }
+  return new RegExp(known);
+}
+
+/**
+ * Text folded as the /iu flag compares it, near enough to rule a match out cheaply: lower case,
+ * plus the one letter whose lower case is not the ASCII letter it folds to (ſ, U+017F, folds to
+ * s; the Kelvin sign's lower case is already k). Every other character that /iu equates with an
+ * ASCII letter or digit lowercases to it, one character for one, so a match of a phrase's ASCII
+ * run always shows in the folded text as that run.
+ */
+export function searchFold(text: string): string {
+  return text.toLowerCase().replace(/\u017f/g, "s");
+}
+
+const anchors = new Map<string, string>();
+
+/** The longest run of ASCII letters and digits in the phrase ("" when it has none). */
+function anchorOf(phrase: string): string {
+  let anchor = anchors.get(phrase);
+  if (anchor === undefined) {
+    anchor = (normalizeText(phrase).match(/[a-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), "");
+    if (anchors.size >= MAX_PATTERNS) anchors.clear();
+    anchors.set(phrase, anchor);
+  }
+  return anchor;
+}
+
+/**
+ * False when `phrase` certainly does not occur in the text whose searchFold is `folded`; true
+ * when it may (phrasePattern decides). A substring search instead of a Unicode, case-blind regex
+ * with look-arounds: grading asks hundreds of phrases of every clause and item of a report.
+ */
+export function mayContain(folded: string, phrase: string): boolean {
+  const anchor = anchorOf(phrase);
+  return anchor === "" || folded.includes(anchor);
+}
+
+function buildPhrasePattern(phrase: string): RegExp {
   const p = normalizeText(phrase);
   const body = p.split(" ").map(escapeRegExp).join("\\s+");
   const start = isWordChar(p[0]) ? "(?<![\\p{L}\\p{N}_])" : "";
@@ -106,14 +160,24 @@ const DISMISSAL =
 const RULED_OUT_LEAD_WORDS = 3;
 
 /** How one statement mentions `phrase`: null when it does not. */
-export function mentionIn(clause: Clause, phrase: string): MentionKind | null {
+export function mentionIn(clause: Clause, phrase: string, folded = searchFold(clause.text)): MentionKind | null {
+  return mentionAt(clause, phrase, folded)?.kind ?? null;
+}
+
+function mentionAt(
+  clause: Clause,
+  phrase: string,
+  folded: string,
+): { kind: MentionKind; local: { text: string; offset: number } } | null {
+  if (!mayContain(folded, phrase)) return null;
   const m = phrasePattern(phrase).exec(clause.text);
   if (!m) return null;
   const local = localClause(clause.text, m.index, m.index + m[0].length);
   const leadWords = clause.text.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length;
-  if (clause.inRuledOutSection && leadWords <= RULED_OUT_LEAD_WORDS) return "dismissed";
-  if (DISMISSAL.test(local.text)) return "dismissed";
-  return negatedBefore(local.text.slice(0, m.index - local.offset)) ? "negated" : "affirmed";
+  if (clause.inRuledOutSection && leadWords <= RULED_OUT_LEAD_WORDS) return { kind: "dismissed", local };
+  if (DISMISSAL.test(local.text)) return { kind: "dismissed", local };
+  const negated = negatedBefore(local.text.slice(0, m.index - local.offset));
+  return { kind: negated ? "negated" : "affirmed", local };
 }
 
 function negatedBefore(before: string): boolean {
@@ -123,16 +187,27 @@ function negatedBefore(before: string): boolean {
   return NEGATOR.test(` ${window}`);
 }
 
+const clauseCache = new Map<string, { clause: Clause; folded: string }[]>();
+const MAX_CACHED_TEXTS = 512;
+
+/** clausesOf(text) with each clause folded, kept: grading asks of the same report texts for every fact. */
+function foldedClauses(text: string): { clause: Clause; folded: string }[] {
+  let known = clauseCache.get(text);
+  if (!known) {
+    if (clauseCache.size >= MAX_CACHED_TEXTS) clauseCache.clear();
+    known = clausesOf(text).map((clause) => ({ clause, folded: searchFold(clause.text) }));
+    clauseCache.set(text, known);
+  }
+  return known;
+}
+
 /** Every way `text` mentions any of `phrases` (one entry per mentioning clause and phrase). */
 export function mentionsOf(text: string, phrases: readonly string[]): Mention[] {
   const found: Mention[] = [];
-  for (const clause of clausesOf(text)) {
+  for (const { clause, folded } of foldedClauses(text)) {
     for (const phrase of phrases) {
-      const kind = mentionIn(clause, phrase);
-      if (!kind) continue;
-      const m = phrasePattern(phrase).exec(clause.text)!;
-      const local = localClause(clause.text, m.index, m.index + m[0].length).text;
-      found.push({ phrase, kind, clause: clause.text, local });
+      const mention = mentionAt(clause, phrase, folded);
+      if (mention) found.push({ phrase, kind: mention.kind, clause: clause.text, local: mention.local.text });
     }
   }
   return found;
