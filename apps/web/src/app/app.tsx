@@ -1,17 +1,38 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { BrowserRouter, Route, Routes } from "react-router";
 import { Toaster } from "sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { AuthProvider } from "@/features/auth/auth-provider";
 import { ThemeProvider, useTheme } from "@/lib/theme";
-import { ErrorScreen } from "./error-screen";
+import { RouteErrorBoundary } from "./error-screen";
 import { NotFoundPage } from "./not-found-page";
 import { Shell } from "./shell";
 
-export const router = createBrowserRouter([
-  { path: "/", element: <Shell />, errorElement: <ErrorScreen /> },
-  { path: "*", element: <NotFoundPage />, errorElement: <ErrorScreen /> },
-]);
+/** The console is one page ("/", pages switched by state); any other path is its 404 page. */
+function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <RouteErrorBoundary>
+              <Shell />
+            </RouteErrorBoundary>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <RouteErrorBoundary>
+              <NotFoundPage />
+            </RouteErrorBoundary>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
+  );
+}
 
 function ThemedToaster() {
   const { theme } = useTheme();
@@ -38,7 +59,7 @@ export function App({ queryClient = createQueryClient() }: { queryClient?: Query
       <QueryClientProvider client={queryClient}>
         <TooltipProvider delayDuration={200}>
           <AuthProvider>
-            <RouterProvider router={router} />
+            <AppRoutes />
           </AuthProvider>
           <ThemedToaster />
         </TooltipProvider>

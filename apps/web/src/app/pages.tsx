@@ -8,35 +8,44 @@ import {
   ShieldIcon,
   TrophyIcon,
 } from "lucide-react";
-import { lazy, Suspense } from "react";
-import { DashboardPage } from "@/features/dashboard/dashboard-page";
-import { FileBrowserPage } from "@/features/filesystem/file-browser-page";
-import { MetadataPage } from "@/features/metadata/metadata-page";
-import { ResultsPage } from "@/features/results/results-page";
-import { ScenarioPage } from "@/features/scenario/scenario-page";
-import { ScriptsPage } from "@/features/scripts/scripts-page";
-import { ViewerPage } from "@/features/viewer/viewer-page";
-import { Spinner } from "@/components/ui/spinner";
-import type { PageDefinition, PageProps } from "@/lib/page-types";
+import type { PageDefinition } from "@/lib/page-types";
+import { lazyPage } from "./lazy-page";
 
-// The Leaderboard brings the charting library; it loads on first visit, not with the console.
-const LeaderboardPageChunk = lazy(() =>
-  import("@/features/leaderboard/leaderboard-page").then((m) => ({ default: m.LeaderboardPage })),
+// Each page is its own chunk, fetched on first visit (or earlier, see preload): the console's
+// start-up code is the shell, and the markdown renderer, highlight.js and the charting library
+// come with the pages that use them.
+const dashboard = lazyPage(
+  () => import("@/features/dashboard/dashboard-page"),
+  (m) => m.DashboardPage,
 );
-
-function LeaderboardPage(props: PageProps) {
-  return (
-    <Suspense
-      fallback={
-        <p className="flex items-center justify-center gap-3 py-10 text-sm text-muted-foreground">
-          <Spinner className="size-5" /> Loading the leaderboard…
-        </p>
-      }
-    >
-      <LeaderboardPageChunk {...props} />
-    </Suspense>
-  );
-}
+const scenario = lazyPage(
+  () => import("@/features/scenario/scenario-page"),
+  (m) => m.ScenarioPage,
+);
+const scripts = lazyPage(
+  () => import("@/features/scripts/scripts-page"),
+  (m) => m.ScriptsPage,
+);
+const filesystem = lazyPage(
+  () => import("@/features/filesystem/file-browser-page"),
+  (m) => m.FileBrowserPage,
+);
+const metadata = lazyPage(
+  () => import("@/features/metadata/metadata-page"),
+  (m) => m.MetadataPage,
+);
+const results = lazyPage(
+  () => import("@/features/results/results-page"),
+  (m) => m.ResultsPage,
+);
+const leaderboard = lazyPage(
+  () => import("@/features/leaderboard/leaderboard-page"),
+  (m) => m.LeaderboardPage,
+);
+const viewer = lazyPage(
+  () => import("@/features/viewer/viewer-page"),
+  (m) => m.ViewerPage,
+);
 
 /** The sidebar's pages, in order, with the spec's ids, labels and descriptions. */
 export const PAGES: PageDefinition[] = [
@@ -45,55 +54,55 @@ export const PAGES: PageDefinition[] = [
     label: "Dashboard",
     description: "System overview and status",
     icon: LayoutDashboardIcon,
-    component: DashboardPage,
+    ...dashboard,
   },
   {
     id: "scenario",
     label: "Scenario",
     description: "Cybersecurity benchmark scenarios",
     icon: ShieldIcon,
-    component: ScenarioPage,
+    ...scenario,
   },
   {
     id: "scripts",
     label: "Execute Scripts",
     description: "Run cybersecurity tests",
     icon: PlayCircleIcon,
-    component: ScriptsPage,
+    ...scripts,
   },
   {
     id: "filesystem",
     label: "File Browser",
     description: "Browse system files",
     icon: FolderOpenIcon,
-    component: FileBrowserPage,
+    ...filesystem,
   },
   {
     id: "metadata",
     label: "Metadata",
     description: "View scenario configurations",
     icon: DatabaseIcon,
-    component: MetadataPage,
+    ...metadata,
   },
   {
     id: "results",
     label: "Results",
     description: "Download test results",
     icon: DownloadIcon,
-    component: ResultsPage,
+    ...results,
   },
   {
     id: "leaderboard",
     label: "Leaderboard",
     description: "Compare models",
     icon: TrophyIcon,
-    component: LeaderboardPage,
+    ...leaderboard,
   },
   {
     id: "viewer",
     label: "Inspect Viewer",
     description: "Native evaluation-framework web interface",
     icon: MonitorPlayIcon,
-    component: ViewerPage,
+    ...viewer,
   },
 ];

@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { toast } from "sonner";
+import { LoadingLine } from "@/components/loading-line";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/auth-provider";
@@ -24,6 +25,10 @@ export function Shell() {
   const [page, setPage] = useState<PageId>("dashboard");
   const [target, setTarget] = useState<PageTarget | undefined>(undefined);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The first page's code is fetched while the session is checked, not after.
+  useEffect(() => {
+    void PAGES[0]?.preload?.();
+  }, []);
 
   if (state.status === "loading") return <LoadingScreen />;
   if (state.status === "unreachable") {
@@ -78,7 +83,10 @@ export function Shell() {
         />
         <main className="flex-1 overflow-y-auto" data-page-id={page}>
           <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-            <Page navigate={goTo} target={target} />
+            {/* Pages load lazily: sidebar and header stay while a page's code is on its way. */}
+            <Suspense fallback={<LoadingLine label={`Loading ${current.label}…`} className="min-h-64" />}>
+              <Page navigate={goTo} target={target} />
+            </Suspense>
           </div>
         </main>
       </div>

@@ -46,6 +46,9 @@ export function Sidebar({
               data-page={page.id}
               aria-current={isActive ? "page" : undefined}
               onClick={() => onSelect(page.id)}
+              // Fetch the page's code as the pointer or focus arrives, so the click rarely waits.
+              onPointerEnter={() => void page.preload?.()}
+              onFocus={() => void page.preload?.()}
               className={cn(
                 "group flex w-full cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 text-left transition-colors",
                 isActive ? "bg-sidebar-accent text-sidebar-accent-foreground" : "hover:bg-sidebar-accent/60",

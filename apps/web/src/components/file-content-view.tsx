@@ -1,6 +1,11 @@
+import { lazy, Suspense } from "react";
 import { JsonlTable } from "./jsonl-table";
-import { MarkdownView } from "./markdown-view";
+import { LoadingLine } from "./loading-line";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./ui/tabs";
+
+// The markdown renderer (remark, rehype and their plugins: most of this view's weight) loads
+// when a markdown file is first opened, not with the pages that can open one.
+const MarkdownView = lazy(() => import("./markdown-view").then((m) => ({ default: m.MarkdownView })));
 
 /** How a text file reads best: markdown rendered, JSONL as a table, anything else as raw text. */
 export type ContentKind = "markdown" | "jsonl" | "text";
@@ -31,7 +36,9 @@ export function FileContentView({ text, kind, label }: { text: string; kind: Con
       </TabsList>
       {kind === "markdown" ? (
         <TabsContent value={view} className={`${PANE} min-h-0 min-w-0 overflow-y-auto rounded-md border p-4`}>
-          <MarkdownView text={text} />
+          <Suspense fallback={<LoadingLine label="Loading the document…" />}>
+            <MarkdownView text={text} />
+          </Suspense>
         </TabsContent>
       ) : (
         <TabsContent value={view} className={`${PANE} flex min-h-0 min-w-0 flex-col`}>

@@ -28,4 +28,6 @@ export interface PageDefinition {
   description: string;
   icon: LucideIcon;
   component: ComponentType<PageProps>;
+  /** Fetches the page's code ahead of its first visit (pages are loaded lazily). */
+  preload?(): Promise<unknown>;
 }

@@ -1,12 +1,15 @@
 import type { FileItem } from "@analystbench/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { benchmarkRecord, jsonl } from "@/test/benchmark-records";
 import { fakeFetch, json, renderWithProviders } from "@/test/render";
 import { PreviewDialog } from "./preview-dialog";
 
 afterEach(() => vi.unstubAllGlobals());
+// The markdown renderer loads lazily; fetch it once up front, so its first (slow) transform under
+// a busy test run cannot outlast a findBy.
+beforeAll(() => import("@/components/markdown-view"));
 
 const item = (name: string, size = 4096): FileItem => ({
   name,
