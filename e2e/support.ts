@@ -27,5 +27,9 @@ export async function storedToken(page: Page): Promise<string> {
  * open, so a box measured before then is scaled, and two boxes measured one after the other disagree.
  */
 export async function animationsSettled(locator: Locator): Promise<void> {
-  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  // Typed by hand: the e2e code is checked without the DOM library.
+  type Animated = { getAnimations(opts: { subtree: boolean }): { finished: Promise<unknown> }[] };
+  await locator.evaluate((el) =>
+    Promise.all((el as unknown as Animated).getAnimations({ subtree: true }).map((a) => a.finished)),
+  );
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the console if its build is missing or older than its sources, then runs
- * the server in this process (TypeScript through tsx, so no separate server build step).
+ * `npm start`: builds the console if its build is missing or older than its sources, and the
+ * server and command line likewise (scripts/build-node.mjs), then runs the built server in this
+ * process. If that build fails the server runs from its TypeScript sources through tsx instead.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -45,6 +46,23 @@ if (reason) {
   }
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "apps/server/src/server.ts"));
+const nodeBuild = await import("./build-node.mjs");
+const stale = nodeBuild.nodeBuildStaleness();
+let built = !stale;
+if (stale) {
+  console.log(`Building the server and the command line (${stale})…`);
+  try {
+    await nodeBuild.buildNode({ quiet: true });
+    built = true;
+  } catch (e) {
+    // The sources run without the build: a server that starts beats one that does not.
+    console.warn(`Warning: building the server failed (${nodeBuild.buildFailure(e)}); it runs from its sources.`);
+  }
+}
+if (built) {
+  await import(nodeBuild.SERVER_BUNDLE);
+} else {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import(path.join(root, "apps/server/src/server.ts"));
+}

@@ -1,15 +1,13 @@
-import { TEST_CASES } from "@analystbench/scenarios";
 import { parseArgs } from "node:util";
 import { VERSION } from "../version";
-import { envExport, envReset, envStatus, envVerify, UsageError } from "./env-commands";
-import { calibrateCommand } from "./calibrate-command";
-import { caseCommand } from "./case-command";
-import { compareCommand } from "./compare-command";
-import { evalCommand } from "./eval-command";
-import { modelsCommand } from "./models-command";
-import { regradeCommand } from "./regrade-command";
-import { shellCommand } from "./shell-command";
-import { table } from "./table";
+import { UsageError } from "./usage-error";
+
+/*
+ * The command dispatcher imports each command's module only when that command runs: `--help`
+ * loads nothing but this file, and `cases` neither the simulator nor the registry of cases
+ * (which reads and validates every case package when it is imported). In the built CLI each
+ * command is a chunk of its own (scripts/build-node.mjs).
+ */
 
 export const USAGE = `usage: analystbench <command> [options]
 
@@ -59,12 +57,20 @@ const OPTIONS = {
   limit: { type: "string" },
 } as const;
 
+const ENV_SUBCOMMANDS = new Set(["status", "verify", "export", "reset"]);
+
 /** Runs a command; returns the exit code (0 done, 1 failed, 2 bad usage). */
 export async function main(argv: string[]): Promise<number> {
   // compare repeats --model and --case, which every other command takes once: it reads its own arguments.
-  if (argv[0] === "compare") return compareCommand(argv.slice(1));
+  if (argv[0] === "compare") {
+    const { compareCommand } = await import("./compare-command");
+    return compareCommand(argv.slice(1));
+  }
   // case takes its own options (--scenario, --dir): it reads its own arguments too.
-  if (argv[0] === "case") return caseCommand(argv.slice(1));
+  if (argv[0] === "case") {
+    const { caseCommand } = await import("./case-command");
+    return caseCommand(argv.slice(1));
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -82,32 +88,15 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     if (command === "cases" && !sub) {
-      if (v.json)
-        console.log(
-          JSON.stringify(
-            TEST_CASES.map((c) => ({
-              id: c.id,
-              scenario: c.scenario,
-              name: c.name,
-              category: c.category,
-              description: c.description,
-              samples: c.samples.map((s) => ({ id: s.id, title: s.title })),
-            })),
-            null,
-            2,
-          ),
-        );
-      else
-        console.log(
-          table(
-            ["ID", "SCENARIO", "SAMPLES", "NAME"],
-            TEST_CASES.map((c) => [c.id, c.scenario, String(c.samples.length), c.name]),
-          ),
-        );
-      return 0;
+      const { casesCommand } = await import("./cases-command");
+      return await casesCommand({ json: v.json });
     }
-    if (command === "models" && !sub) return modelsCommand({ json: v.json });
-    if (command === "env" && extra.length === 0) {
+    if (command === "models" && !sub) {
+      const { modelsCommand } = await import("./models-command");
+      return modelsCommand({ json: v.json });
+    }
+    if (command === "env" && extra.length === 0 && ENV_SUBCOMMANDS.has(sub ?? "")) {
+      const env = await import("./env-commands");
       const opts = {
         caseId: v.case,
         seed: v.seed,
@@ -116,12 +105,13 @@ export async function main(argv: string[]): Promise<number> {
         out: v.out,
         workspace: v.workspace,
       };
-      if (sub === "status") return await envStatus(opts);
-      if (sub === "verify") return await envVerify(opts);
-      if (sub === "export") return await envExport(opts);
-      if (sub === "reset") return await envReset(opts);
+      if (sub === "status") return await env.envStatus(opts);
+      if (sub === "verify") return await env.envVerify(opts);
+      if (sub === "export") return await env.envExport(opts);
+      if (sub === "reset") return await env.envReset(opts);
     }
     if (command === "eval" && !sub) {
+      const { evalCommand } = await import("./eval-command");
       return await evalCommand({
         caseId: v.case,
         model: v.model,
@@ -137,12 +127,18 @@ export async function main(argv: string[]): Promise<number> {
         version: VERSION,
       });
     }
-    if (command === "regrade" && extra.length === 0)
+    if (command === "regrade" && extra.length === 0) {
+      const { regradeCommand } = await import("./regrade-command");
       return await regradeCommand({ target: sub, workspace: v.workspace, json: v.json });
-    if (command === "calibrate" && !sub)
+    }
+    if (command === "calibrate" && !sub) {
+      const { calibrateCommand } = await import("./calibrate-command");
       return await calibrateCommand({ caseId: v.case, seed: v.seed, variant: v.variant, json: v.json });
-    if (command === "shell" && !sub)
+    }
+    if (command === "shell" && !sub) {
+      const { shellCommand } = await import("./shell-command");
       return await shellCommand({ caseId: v.case, host: v.host, command: v.command, seed: v.seed, variant: v.variant });
+    }
     console.error(`Unknown command "${[command, sub, ...extra].filter(Boolean).join(" ")}".\n\n${USAGE}`);
     return 2;
   } catch (e) {

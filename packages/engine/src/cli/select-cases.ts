@@ -1,8 +1,8 @@
 import { MAX_VARIANT } from "@analystbench/contracts";
 import { TEST_CASES, caseVariant, findCase, type TestCase } from "@analystbench/scenarios";
+import { UsageError } from "./usage-error";
 
-/** Bad command-line usage: printed as one sentence with exit code 2. */
-export class UsageError extends Error {}
+export { UsageError };
 
 /** `--variant N`: 0 (the case as published) when absent. */
 export function variantOption(text: string | undefined): number {

@@ -10,7 +10,12 @@ import { fileURLToPath } from "node:url";
  * esbuild on first use (about 0.1 s) and kept in node_modules/.cache under a digest of its
  * sources. Loading TypeScript through a loader in every worker cost seconds of CPU per worker;
  * the bundle starts in milliseconds. Packages stay external and resolve from node_modules.
+ *
+ * The built engine and server (scripts/build-node.mjs) carry the worker as an entry point of their
+ * own, built with them: they define ANALYSTBENCH_SIM_WORKER as its path from the repository root,
+ * and no digest of the sources is taken nor esbuild run when a worker starts.
  */
+declare const ANALYSTBENCH_SIM_WORKER: string | undefined;
 const EXTERNAL = ["just-bash", "diff", "zod"];
 let cached: string | undefined;
 
@@ -22,8 +27,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 export function workerScriptPath(): string {
-  if (cached && existsSync(cached)) return cached;
   const here = path.dirname(fileURLToPath(import.meta.url));
+  if (typeof ANALYSTBENCH_SIM_WORKER === "string") return path.resolve(here, "../../../..", ANALYSTBENCH_SIM_WORKER);
+  if (cached && existsSync(cached)) return cached;
   const simSrc = path.resolve(here, "..");
   const entry = path.join(here, "worker-main.ts");
   const schemaSrc = path.dirname(fileURLToPath(import.meta.resolve("@analystbench/scenarios/schema")));
