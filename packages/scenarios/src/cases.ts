@@ -11,7 +11,7 @@ import {
   type LoadedPackage,
 } from "./packages/catalog";
 import type { CaseManifest, CaseManifest1 } from "./packages/manifest-schema";
-import { drawIdentifiers, remapIdentifiers, variantSecret } from "./packages/variants";
+import { drawIdentifiers, remapIdentifiers, variantSecret, variantTimeShift } from "./packages/variants";
 import type { Narrative2, Scenario2, Task2 } from "./schema/scenario2";
 import type { Scenario1, Task1 } from "./schema/scenario1";
 import type { ToolName } from "./schema/tools";
@@ -106,13 +106,16 @@ function buildCase(p: LoadedPackage, s1: Scenario1, s2: Scenario2): TestCase {
     };
   }
   const samples = [{ id: m.narrative.id, title: m.task.title, task: m.task, narrative: m.narrative }];
+  // Built once and shared, as the S1 world is: every sample of every run reads the same world, and
+  // what is computed from it (its digest, where evidence lies) is cached by the world object.
+  let world: CaseWorld | undefined;
   return {
     ...header,
     ...origin,
     scenario: "S2",
     samples,
     general: s2.llm_tasks.general,
-    world: () => scenario2World(s2, m.narrative),
+    world: () => (world ??= scenario2World(s2, m.narrative)),
     tools: toolsOf(samples),
   };
 }
@@ -178,8 +181,9 @@ const KEEP_VARIANTS = 24;
 
 /**
  * The case as variant `variant`: the same story with every identifier of its table drawn again
- * (addresses, domains, users, hashes, artifacts), in its world, prompts, hints, checkpoints,
- * solution paths and reference answer alike. Variant 0 is the case as published. Cached.
+ * (addresses, domains, users, packages, hashes, artifacts) and every date moved by whole weeks,
+ * in its world, prompts, hints, checkpoints, solution paths and reference answer alike. Variant 0
+ * is the case as published. Cached.
  */
 export function caseVariant(testCase: TestCase, variant: number, secret = variantSecret()): TestCase {
   if (testCase.variant === variant) return testCase;
@@ -193,9 +197,11 @@ export function caseVariant(testCase: TestCase, variant: number, secret = varian
   }
   const base = testCase;
   const published = base.world();
-  const text = JSON.stringify([published, base.samples.map((s) => s.task)]);
-  const drawn = drawIdentifiers(base.identifiers, { caseId: base.id, variant, secret, text });
-  const remap = <T>(v: T): T => remapIdentifiers(v, base.identifiers, drawn);
+  const text = JSON.stringify([published, base.samples, base.description]);
+  // Every date moves by whole weeks (the world's clock, so lazily generated noise, too).
+  const shift = variantTimeShift(base.id, variant, secret, Date.parse(published.clock));
+  const drawn = drawIdentifiers(base.identifiers, { caseId: base.id, variant, secret, text, shift });
+  const remap = <T>(v: T): T => remapIdentifiers(v, base.identifiers, drawn, shift);
   let world: CaseWorld | undefined;
   const made: TestCase = {
     ...base,

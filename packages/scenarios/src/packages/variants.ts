@@ -1,5 +1,16 @@
 import { createHmac } from "node:crypto";
 import { renderIdentifiers, templatizeIdentifiers, type Identifiers } from "./identifiers";
+import {
+  camelName,
+  drawTypo,
+  foldHomoglyphs,
+  homoglyphOrdinal,
+  imitatedName,
+  jsonEscaped,
+  namesIn,
+  placeHomoglyph,
+} from "./lookalikes";
+import { drawShiftWeeks, shiftTimes, shiftTimesInText, type TimeShift } from "./time-shift";
 
 /**
  * Variants of a case: every value of its identifier table drawn again, so that a model which has
@@ -11,8 +22,10 @@ import { renderIdentifiers, templatizeIdentifiers, type Identifiers } from "./id
  * A drawn value keeps the shape of the one it replaces: an address stays in its /24 (internal
  * zones) or in the documentation ranges (the "internet"), a domain keeps its subdomain labels and
  * top-level domain, a hash keeps its length, a name keeps its separators, digits and short
- * prefixes. Values the story depends on letter by letter (package names, non-ASCII homoglyphs)
- * are kept.
+ * prefixes. Values the story depends on letter by letter are drawn with that relation (see
+ * lookalikes.ts): a typo-squat stays a typo of the real package, an internal package keeps its
+ * organisation's prefix, a homoglyph account imitates its (drawn) ASCII twin. Every date of the
+ * variant moves by a whole number of weeks (time-shift.ts), dates inside drawn values included.
  */
 
 /** Public by default: variants are reproducible by anyone unless a secret is set. */
@@ -135,10 +148,10 @@ function drawName(draw: Draw, value: string, atomic: Map<string, string>): strin
   return `${reshape(draw, value.slice(0, at))}@${atomic.get(host) ?? host}`;
 }
 
-/** Versions (4.12.1) and dates (2026-03-13) in a file name tie it to the story: kept. */
+/** Versions (4.12.1) and dates (2026-03-13) in a file name tie it to the story: only its words change. */
 const TIED_NUMBERS = /\d+\.\d+\.\d+|\d{4}-\d{2}-\d{2}/;
 
-function drawArtifact(draw: Draw, value: string, atomic: Map<string, string>): string {
+function drawArtifact(draw: Draw, value: string, atomic: Map<string, string>, shift?: TimeShift): string {
   if (/^[0-9a-f]{8,}$/.test(value)) return hex(draw, value.length, false);
   if (/^[0-9A-F]{8,}$/.test(value)) return hex(draw, value.length, true);
   if (/^AKIA[0-9A-Z]{16}$/.test(value)) {
@@ -147,9 +160,44 @@ function drawArtifact(draw: Draw, value: string, atomic: Map<string, string>): s
   }
   const decoded = base64Text(value);
   if (decoded !== undefined) return Buffer.from(remapText(decoded, atomic)).toString("base64");
-  if (TIED_NUMBERS.test(value)) return value;
+  if (/^v?\d+\.\d+\.\d+$/.test(value)) return drawVersion(draw, value);
+  if (TIED_NUMBERS.test(value)) {
+    // The version stays (the story cites it elsewhere); a date follows the variant's time shift.
+    const ext = /\.[A-Za-z][A-Za-z0-9]{0,4}$/.exec(value)?.[0] ?? "";
+    const stem = value.slice(0, value.length - ext.length);
+    const words = stem.replace(/[A-Za-z]+/g, (run) =>
+      run.length <= 3 || KEPT_WORDS.has(run.toLowerCase()) ? run : word(draw, run),
+    );
+    const redrawn = words === stem ? forceChange(draw, value) : `${words}${ext}`;
+    return shift ? shiftTimesInText(redrawn, shift) : redrawn;
+  }
   const dot = value.lastIndexOf(".");
   return dot > 0 ? `${reshape(draw, value.slice(0, dot))}${value.slice(dot)}` : reshape(draw, value);
+}
+
+/** A version near the published one: same major (same API), another minor and patch. */
+function drawVersion(draw: Draw, value: string): string {
+  const [major, minor, patch] = value.replace(/^v/, "").split(".").map(Number) as [number, number, number];
+  const prefix = value.startsWith("v") ? "v" : "";
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const m = Math.max(0, minor + Math.floor(draw() * 6) - 2);
+    const p = Math.floor(draw() * 13);
+    if (m !== minor || p !== patch) return `${prefix}${major}.${m}.${p}`;
+  }
+  return `${prefix}${major}.${minor + 1}.0`;
+}
+
+/**
+ * A value whose runs reshape() keeps (ci-bot, tmp_cmd_out, rb-support) with its first run that is
+ * no common word drawn again, or else its first run: the variant must not keep any identifier.
+ */
+function forceChange(draw: Draw, value: string): string {
+  const runs = [...value.matchAll(/[A-Za-z]+/g)];
+  const target = runs.find((r) => !KEPT_WORDS.has(r[0].toLowerCase())) ?? runs[0];
+  if (!target) return value.replace(/[0-9]/, (d) => String((Number(d) + 1 + Math.floor(draw() * 9)) % 10));
+  let drawn = word(draw, target[0]);
+  while (drawn.toLowerCase() === target[0].toLowerCase()) drawn = word(draw, target[0]);
+  return `${value.slice(0, target.index)}${drawn}${value.slice(target.index + target[0].length)}`;
 }
 
 /** The text a base64 value encodes, when it is printable text (a hidden command or address). */
@@ -181,49 +229,187 @@ export interface VariantContext {
   secret: string;
   /** Everything the case's world and tasks say, to avoid drawing a value already in use. */
   text: string;
+  /** The variant's time shift: dates inside drawn values (a backup's file name) follow it. */
+  shift?: TimeShift;
+}
+
+/**
+ * The variant's time shift: whole weeks drawn like an identifier (so it is private with the
+ * secret), measured from the published case's clock. Variant 0 does not move.
+ */
+export function variantTimeShift(caseId: string, variant: number, secret: string, referenceMs: number): TimeShift {
+  if (variant === 0) return { weeks: 0, referenceMs };
+  // "\0" cannot be part of an identifier key, so the shift never shares a draw with one.
+  return { weeks: drawShiftWeeks(drawer(secret, caseId, variant, "\0time-shift")), referenceMs };
+}
+
+/** The order values are drawn in: a later value may be built on an earlier one. */
+function drawOrder(key: string, value: string): number {
+  if (/^(ip|domain|commit)_/.test(key)) return 0; // names and artifacts may contain them
+  if (key.startsWith("package_")) return 1; // an installer's name is built on its package's
+  if (/[^\x00-\x7f]/.test(value)) return 3; // a homoglyph follows its ASCII twin
+  return 2;
 }
 
 /** The identifier table of variant `variant`; variant 0 is the table as published. */
 export function drawIdentifiers(ids: Identifiers, ctx: VariantContext): Identifiers {
   if (ctx.variant === 0) return { ...ids };
   const out: Identifiers = {};
-  const taken = addressesIn(ctx.text);
-  const atomic = new Map<string, string>();
+  const state: DrawState = {
+    taken: addressesIn(ctx.text),
+    atomic: new Map(),
+    links: [],
+    ids,
+    out,
+    ctx,
+    names: undefined,
+  };
   const entries = Object.entries(ids);
-  // Addresses, domains and commits first: names and artifacts may contain them.
-  const order = (k: string) => (/^(ip|domain|commit)_/.test(k) ? 0 : 1);
-  for (const [key, value] of [...entries].sort((a, b) => order(a[0]) - order(b[0]))) {
+  for (const [key, value] of [...entries].sort((a, b) => drawOrder(...a) - drawOrder(...b))) {
     const draw = drawer(ctx.secret, ctx.caseId, ctx.variant, key);
-    const drawn = drawValue(key, value, draw, taken, atomic, out);
-    if (/^\d+\.\d+\.\d+\.\d+$/.test(drawn)) taken.add(drawn);
-    atomic.set(value, drawn);
+    let drawn = drawValue(key, value, draw, state);
+    // Every value of the table changes: a kept one would tell the published case apart.
+    if (drawn === value || Object.values(ids).includes(drawn)) drawn = forceChange(draw, value);
+    if (/^\d+\.\d+\.\d+\.\d+$/.test(drawn)) state.taken.add(drawn);
+    state.atomic.set(value, drawn);
     const [label, drawnLabel] = [registrableLabel(value), registrableLabel(drawn)];
-    if (key.startsWith("domain_") && label && drawnLabel && label.length >= 6) atomic.set(label, drawnLabel);
+    if (key.startsWith("domain_") && label && drawnLabel && label.length >= 6) state.atomic.set(label, drawnLabel);
+    state.links.push(...derivedForms(key, value, drawn));
     out[key] = drawn;
   }
   return Object.fromEntries(entries.map(([k]) => [k, out[k]!]));
 }
 
-function drawValue(
-  key: string,
-  value: string,
-  draw: Draw,
-  taken: Set<string>,
-  atomic: Map<string, string>,
-  out: Identifiers,
-): string {
-  if (/[^\x00-\x7f]/.test(value)) return value;
-  if (key.startsWith("package_")) return value;
+/** What drawing one value may consult: the values drawn so far and the case's own names. */
+interface DrawState {
+  /** Addresses in use. */
+  taken: Set<string>;
+  /** Published value → drawn value, for values built on others. */
+  atomic: Map<string, string>;
+  /** Other spellings of drawn values (WarehouseUI for warehouse-ui), published → drawn. */
+  links: [string, string][];
+  ids: Identifiers;
+  out: Identifiers;
+  ctx: VariantContext;
+  /** The case's names (namesIn(ctx.text)), read once when a package needs them. */
+  names: Set<string> | undefined;
+}
+
+function drawValue(key: string, value: string, draw: Draw, state: DrawState): string {
+  const { taken, atomic, out } = state;
+  if (/[^\x00-\x7f]/.test(value)) return drawHomoglyph(draw, value, state);
+  if (key.startsWith("package_")) return drawPackage(draw, value, state);
+  if (key.startsWith("version_")) return drawVersion(draw, value);
   if (/^commit_\d+_short$/.test(key))
     return (out[key.replace(/_short$/, "")] ?? hex(draw, 40, false)).slice(0, value.length);
   if (key.startsWith("commit_")) return hex(draw, value.length, false);
   if (key.startsWith("ip_") && /^\d+\.\d+\.\d+\.\d+$/.test(value)) return drawAddress(draw, value, taken);
   if (key.startsWith("domain_")) return drawDomainOrHost(draw, value, atomic);
-  // A name built on a value already drawn (noc-probe@… beside noc-probe.net) keeps that link.
-  const linked = remapText(value, atomic);
-  if (linked !== value) return linked;
+  // A name built on a value already drawn (noc-probe@… beside noc-probe.net, WarehouseUI-Setup-…
+  // beside warehouse-ui) keeps that link; its dates follow the time shift.
+  const linked = applyLinks(remapText(value, atomic), state.links);
+  if (linked !== value) return state.ctx.shift ? shiftTimesInText(linked, state.ctx.shift) : linked;
   if (key.startsWith("user_")) return drawName(draw, value, atomic);
-  return drawArtifact(draw, value, atomic);
+  return drawArtifact(draw, value, atomic, state.ctx.shift);
+}
+
+/**
+ * A package drawn so that its story holds: a typo-squat becomes another typo of the package it
+ * imitates (which is not drawn: it is a real package), an internal package keeps its
+ * organisation's prefix or scope (kestrel-…, @kestrel/…), any other gets new words of its shape.
+ */
+function drawPackage(draw: Draw, value: string, state: DrawState): string {
+  const names = (state.names ??= namesIn(state.ctx.text));
+  const real = imitatedName(value, names);
+  if (real) return drawTypo(draw, real, value, names);
+  const org = organisationPrefix(value, state);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const rest = reshape(draw, value.slice(org.length));
+    const drawn = `${org}${rest === value.slice(org.length) ? forceChange(draw, rest) : rest}`;
+    if (drawn !== value && !names.has(drawn)) return drawn;
+  }
+  return forceChange(draw, value);
+}
+
+/**
+ * The organisation part of an internal package's name: its npm scope (@kestrel/), or its first
+ * part when the organisation names its accounts and domains after it too (kestrel-devops,
+ * kestrelfreight-cdn.com beside kestrel-rate-tables), or nothing.
+ */
+function organisationPrefix(value: string, state: DrawState): string {
+  const scope = /^@[^/]+\//.exec(value)?.[0];
+  if (scope) return scope;
+  const first = /^([a-z]{4,})-/.exec(value)?.[1];
+  if (!first) return "";
+  const others = Object.entries(state.ids).filter(([k, v]) => /^(domain|user)_/.test(k) && v !== value);
+  const named = others.some(([, v]) => v.split(/[.@]/).some((label) => label.startsWith(first)));
+  return named || state.ctx.text.includes(`@${first}/`) ? `${first}-` : "";
+}
+
+/**
+ * A homoglyph name drawn with its ASCII twin: the twin gets new words (or its own drawn value when
+ * the table holds it), and the look-alike letter goes to a drawn position of the new twin, so the
+ * name still renders exactly as the account it impersonates.
+ */
+function drawHomoglyph(draw: Draw, value: string, state: DrawState): string {
+  const twin = foldHomoglyphs(value);
+  const known = state.atomic.get(twin);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const drawnTwin = known ?? drawName(draw, twin, state.atomic);
+    if (drawnTwin === twin) continue;
+    // The first tries insist on the published look-alike letter, which the story describes.
+    const drawn = placeHomoglyph(draw, drawnTwin, value, attempt < 40 && known === undefined);
+    if (drawn) {
+      state.atomic.set(twin, drawnTwin);
+      return drawn;
+    }
+  }
+  return value;
+}
+
+/**
+ * Other spellings of a drawn value that the case writes, published → drawn, replaced wherever
+ * they stand (even inside a longer name: warehouse-ui-release, codesign-warehouse-ui.json):
+ * - a package: its name, its product spelling (WarehouseUI) and its scoped name (@kestrel/…);
+ * - a homoglyph: its ASCII twin, its JSON escape (svc-disp\u0430tch) and the letter's position in
+ *   words ("fifth letter").
+ */
+function derivedForms(key: string, published: string, drawn: string): [string, string][] {
+  const forms: [string, string][] = [];
+  if (key.startsWith("package_")) {
+    forms.push([published, drawn]);
+    if (camelName(published) !== published) forms.push([camelName(published), camelName(drawn)]);
+    const [org, rest] = [/^([a-z]{4,})-(.+)$/.exec(published), /^([a-z]{4,})-(.+)$/.exec(drawn)];
+    if (org && rest && org[1] === rest[1]) forms.push([`@${org[1]}/${org[2]}`, `@${rest[1]}/${rest[2]}`]);
+  }
+  if (/[^\x00-\x7f]/.test(published)) {
+    forms.push([foldHomoglyphs(published), foldHomoglyphs(drawn)], [jsonEscaped(published), jsonEscaped(drawn)]);
+    const [before, after] = [homoglyphOrdinal(published), homoglyphOrdinal(drawn)];
+    if (before && after && before !== after) forms.push([before, after]);
+  }
+  return forms.filter(([from, to]) => from !== to && from.length >= 3);
+}
+
+/** Characters that continue a name on either side of a derived spelling (a hyphen does not). */
+const WORD_CHAR = "A-Za-z0-9_";
+
+/**
+ * `text` with derived spellings replaced in one pass (so a replacement is never replaced again).
+ * A spelling stands alone between characters that are no letters, digits or underscores, or
+ * right after a regular expression's \b (\bsvc-dispatch\b in a grading pattern).
+ */
+function applyLinks(text: string, links: [string, string][]): string {
+  return linker(links)(text);
+}
+
+/** applyLinks with its pattern compiled once, for mapping every string of a world. */
+function linker(links: [string, string][]): (text: string) => string {
+  if (!links.length) return (text) => text;
+  const to = new Map(links);
+  const sorted = [...to.keys()].sort((a, b) => b.length - a.length);
+  const alternatives = sorted.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  const pattern = new RegExp(`(?<=^|[^${WORD_CHAR}]|\\\\b)(?:${alternatives})(?=$|[^${WORD_CHAR}])`, "g");
+  return (text) => text.replace(pattern, (found) => to.get(found)!);
 }
 
 /** A subdomain of a domain already drawn follows it, so t.x.net stays under x.net. */
@@ -234,15 +420,28 @@ function drawDomainOrHost(draw: Draw, value: string, atomic: Map<string, string>
   return value.includes(".") ? drawDomain(draw, value) : reshape(draw, value);
 }
 
+interface Substitutions {
+  /** Whole values, published (as shifted) → drawn, by key. */
+  from: Identifiers;
+  to: Identifiers;
+  /** Derived spellings replaced wherever they stand (derivedForms). */
+  links: [string, string][];
+}
+
 /**
  * Pairs (published value → drawn value) including base64 spellings of addresses and domains,
  * which payloads carry to hide them: a drawn variant must not leave the published one decodable.
+ * Published values are taken as the time shift left them (a dated backup's name moved already).
  */
-function substitutions(ids: Identifiers, drawn: Identifiers): [Identifiers, Identifiers] {
+function substitutions(ids: Identifiers, drawn: Identifiers, shift?: TimeShift): Substitutions {
   const from: Identifiers = {};
   const to: Identifiers = {};
-  for (const [key, value] of Object.entries(ids)) {
+  const links: [string, string][] = [];
+  for (const [key, published] of Object.entries(ids)) {
+    const value = shift ? shiftTimesInText(published, shift) : published;
     if (drawn[key] === value) continue;
+    links.push(...derivedForms(key, published, drawn[key]!));
+    if (key.startsWith("package_")) continue; // its name is among the derived spellings
     from[key] = value;
     to[key] = drawn[key]!;
     if (/^(ip|domain)_/.test(key)) {
@@ -256,7 +455,21 @@ function substitutions(ids: Identifiers, drawn: Identifiers): [Identifiers, Iden
       to[`${key}_label`] = drawnLabel;
     }
   }
-  return [from, to];
+  return { from, to, links };
+}
+
+/**
+ * `text` with each base64 run that encodes printable text re-encoded after `remap` of that text,
+ * so that no published identifier stays decodable inside a payload (ctx=<base64 of env>).
+ */
+function remapBase64(text: string, remap: (decoded: string) => string): string {
+  if (text.length < 16) return text;
+  return text.replace(/[A-Za-z0-9+/]{16,}={0,2}/g, (run) => {
+    const plainText = base64Text(run);
+    if (plainText === undefined) return run;
+    const after = remap(plainText);
+    return after === plainText ? run : Buffer.from(after).toString("base64");
+  });
 }
 
 /** The second-level label of a domain (covstat-report of ingest.covstat-report.io). */
@@ -265,12 +478,21 @@ function registrableLabel(domain: string): string | undefined {
   return labels.length >= 2 ? labels[labels.length - 2] : undefined;
 }
 
-/** Every string in `value` with the published identifiers replaced by the variant's. */
-export function remapIdentifiers<T>(value: T, ids: Identifiers, drawn: Identifiers): T {
-  const [from, to] = substitutions(ids, drawn);
-  if (Object.keys(from).length === 0) return value;
+/**
+ * Every string in `value` with the published identifiers replaced by the variant's, and with its
+ * dates moved by `shift` when one is given (before the identifiers: a drawn value is never read
+ * as a date).
+ */
+export function remapIdentifiers<T>(value: T, ids: Identifiers, drawn: Identifiers, shift?: TimeShift): T {
+  const moved = shift ? shiftTimes(value, shift) : value;
+  const { from, to, links } = substitutions(ids, drawn, shift);
+  if (Object.keys(from).length === 0 && links.length === 0) return moved;
+  const link = linker(links);
+  const plain = (text: string) => link(renderIdentifiers(templatizeIdentifiers(text, from), to));
+  // A payload's base64 (an uploaded environment, a hidden command) decodes to the variant's values.
+  const decoded = (text: string) => (shift ? plain(shiftTimesInText(text, shift)) : plain(text));
   const map = (v: unknown): unknown => {
-    if (typeof v === "string") return renderIdentifiers(templatizeIdentifiers(v, from), to);
+    if (typeof v === "string") return plain(remapBase64(v, decoded));
     if (Array.isArray(v)) return v.map(map);
     if (v && typeof v === "object") {
       const out: Record<string, unknown> = {};
@@ -279,5 +501,5 @@ export function remapIdentifiers<T>(value: T, ids: Identifiers, drawn: Identifie
     }
     return v;
   };
-  return map(value) as T;
+  return map(moved) as T;
 }
