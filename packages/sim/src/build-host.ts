@@ -9,6 +9,7 @@ import { systemFiles } from "./host-model/system-files";
 import type { HostState } from "./host-state";
 import { generateNoise } from "./noise/generators";
 import type { Random } from "./random";
+import { putTrees } from "./trees";
 import { sha256, TrackedFs } from "./tracked-fs";
 
 /** Bump when a noise generator changes its output, so recipe digests change with it. */
@@ -236,6 +237,7 @@ function putFiles(layout: Layout, spec: HostSpec, world: CaseWorld, hostRng: Ran
       f.mtime ? Date.parse(f.mtime) : undefined,
     );
   for (const log of spec.logs) putLog(layout, log, spec, world, hostRng, clockMs);
+  putTrees(layout, spec, hostRng);
   putCrontabs(layout, spec, hostRng, has);
 }
 

@@ -230,6 +230,24 @@ export const JournalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 
+/**
+ * A folder of many files generated from a few parameters instead of listed one by one (see
+ * content/README.md): an installed npm dependency tree beside a project's package.json
+ * (`npm-install`), or an application's deployed web root (`suitecrm`). Files the content lists
+ * inside it are kept as the content has them.
+ */
+export const TreeSpecSchema = z.object({
+  generator: z.enum(["npm-install", "suitecrm"]),
+  /** The project folder (npm-install: the one holding package.json) or the web root. */
+  path: absPath,
+  owner: FileSpecSchema.shape.owner,
+  /** When the install or deployment ran: the time of the folders and lockfiles it wrote. */
+  installed: IsoTimeSchema.optional(),
+  /** npm-install: the registry's base URL for `resolved`; the project lock's registry when omitted. */
+  registry: z.url().optional(),
+});
+export type TreeSpec = z.infer<typeof TreeSpecSchema>;
+
 /** Everything a host holds. Base hosts give all of it; overlays add to it. */
 export const HostContentSchema = z.object({
   users: z.array(UserSpecSchema).default([]),
@@ -241,6 +259,8 @@ export const HostContentSchema = z.object({
   cron: z.array(CronSpecSchema).default([]),
   logins: z.array(LoginSpecSchema).default([]),
   journal: z.array(JournalEntrySchema).default([]),
+  /** Generated folders (installed dependency trees, web roots). */
+  trees: z.array(TreeSpecSchema).default([]),
   /** Environment variables of login shells on this host (e.g. CI variables on a runner). */
   env: z.record(z.string(), z.string()).default({}),
 });

@@ -23,6 +23,7 @@ export function applyHostContent(host: HostSpec, add: Partial<HostContent>): Hos
     cron: [...host.cron, ...(add.cron ?? [])],
     logins: [...host.logins, ...(add.logins ?? [])],
     journal: [...host.journal, ...(add.journal ?? [])],
+    trees: [...host.trees, ...(add.trees ?? [])],
     env: { ...host.env, ...(add.env ?? {}) },
   };
 }
