@@ -28,6 +28,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ANALYSTBENCH_ADMIN_USER: "Root User" })).toThrow(/ANALYSTBENCH_ADMIN_USER/);
   });
 
+  it("takes a Postgres DATABASE_URL and refuses anything else in a sentence", () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: "postgres://ab:pw@db.internal:5432/analystbench" }).databaseUrl).toBe(
+      "postgres://ab:pw@db.internal:5432/analystbench",
+    );
+    for (const bad of ["mysql://db/x", "db.internal:5432", "file:///tmp/x.db"])
+      expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(/DATABASE_URL must be a Postgres URL/);
+  });
+
   it("checks the model connections and simulation workers", () => {
     expect(() => loadConfig({ ANALYSTBENCH_MAX_CONNECTIONS: "0" })).toThrow(/^ANALYSTBENCH_MAX_CONNECTIONS must be/);
     expect(() => loadConfig({ ANALYSTBENCH_SIM_WORKERS: "two" })).toThrow(

@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   /** Database and secrets: never served. */
   privateDir: string;
+  /** Postgres for the team deployment (DATABASE_URL); undefined: the SQLite file in privateDir. */
+  databaseUrl: string | undefined;
   /** The file browser's root: scenario exports, script outputs, results, logs. */
   workspaceDir: string;
   adminUser: string;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     host,
     port,
+    databaseUrl: databaseUrl(env),
     allowedHosts: allowedHosts(env, host),
     dataDir,
     privateDir: path.join(dataDir, "private"),
@@ -127,4 +130,22 @@ export function prepareDataDir(config: Config): void {
   ensureWritableDir(config.privateDir, "ANALYSTBENCH_DATA_DIR");
   chmodSync(config.privateDir, 0o700);
   ensureWritableDir(config.workspaceDir, "ANALYSTBENCH_DATA_DIR");
+}
+
+/** DATABASE_URL, checked: a postgres:// or postgresql:// URL, or unset for the embedded store. */
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.DATABASE_URL?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    /* reported below */
+  }
+  if (!url || !["postgres:", "postgresql:"].includes(url.protocol)) {
+    throw new ConfigError(
+      "DATABASE_URL must be a Postgres URL such as postgres://user:password@host:5432/analystbench, or unset to use the embedded database.",
+    );
+  }
+  return value;
 }

@@ -44,8 +44,12 @@ async function main(): Promise<void> {
     ),
   );
 
-  const db = await openDatabase(config.privateDir).catch((e: Error) =>
-    fail(`the database in ${config.privateDir} cannot be opened (${e.message}).`),
+  const db = await openDatabase(config.privateDir, config.databaseUrl).catch((e: Error) =>
+    fail(
+      config.databaseUrl
+        ? `the Postgres database at DATABASE_URL cannot be opened (${e.message}).`
+        : `the database in ${config.privateDir} cannot be opened (${e.message}).`,
+    ),
   );
   const users = createUserStore(db);
   const admin = await ensureFirstAdmin(users, {
@@ -132,9 +136,9 @@ async function main(): Promise<void> {
       .then(() => app.close())
       .then(() => {
         health.stop();
-        db.close();
-        process.exit(0);
+        return db.close();
       })
+      .then(() => process.exit(0))
       .catch((e: unknown) => {
         console.error(`Shutdown failed: ${(e as Error).message}`);
         process.exit(1);

@@ -61,7 +61,7 @@ async function main(): Promise<number> {
   const [command, username] = args;
   const config = loadConfig();
   prepareDataDir(config);
-  const db = await openDatabase(config.privateDir);
+  const db = await openDatabase(config.privateDir, config.databaseUrl);
   try {
     const users = createUserStore(db);
     if (command === "list" && !username) {
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -1,52 +1,52 @@
-import { createClient, type Client } from "@libsql/client";
 import path from "node:path";
-import { MIGRATIONS } from "./migrations";
+import { MIGRATIONS, statementFor } from "./migrations";
+import { openPostgres } from "./postgres-database";
+import type { Database } from "./sql-database";
+import { openSqlite } from "./sqlite-database";
 
-export type Database = Client;
+export type { Database, Executor, Row } from "./sql-database";
+export { jsonText } from "./sql-database";
 
 /**
- * Opens the SQLite database in the private data directory and brings its schema up to date.
- * `:memory:` gives a throwaway database for tests.
+ * Opens the server's database and brings its schema up to date: Postgres when `databaseUrl` is
+ * given (the team deployment), else the SQLite file in the private data directory. `:memory:`
+ * gives a throwaway SQLite database for tests.
  */
-export async function openDatabase(privateDir: string | ":memory:"): Promise<Database> {
-  const url = privateDir === ":memory:" ? ":memory:" : `file:${path.join(privateDir, "analystbench.db")}`;
-  const db = createClient({ url });
-  await db.execute("PRAGMA foreign_keys = ON");
-  if (privateDir !== ":memory:") {
-    // WAL keeps readers (dashboard polls) from blocking the writer (run progress).
-    await db.execute("PRAGMA journal_mode = WAL");
-    await db.execute("PRAGMA busy_timeout = 5000");
+export async function openDatabase(privateDir: string | ":memory:", databaseUrl?: string): Promise<Database> {
+  const db = databaseUrl
+    ? await openPostgres(databaseUrl)
+    : await openSqlite(privateDir === ":memory:" ? ":memory:" : path.join(privateDir, "analystbench.db"));
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close();
+    throw e;
   }
-  await migrate(db);
   return db;
 }
 
-/** Applies, in order and each in its own transaction, the migrations not applied yet. */
+/**
+ * Applies, in order and each in its own transaction, the migrations not applied yet. On Postgres
+ * an advisory lock makes servers and workers starting together apply each migration once.
+ */
 export async function migrate(db: Database): Promise<number> {
   await db.execute(
     "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
   );
-  const applied = new Set(
-    (await db.execute("SELECT version FROM schema_migrations")).rows.map((r) => Number(r.version)),
-  );
   let count = 0;
   for (const m of MIGRATIONS) {
-    if (applied.has(m.version)) continue;
-    const tx = await db.transaction("write");
-    try {
-      for (const statement of m.statements) await tx.execute(statement);
+    const applied = await db.transaction(async (tx) => {
+      if (db.dialect === "postgres") await tx.execute("SELECT pg_advisory_xact_lock(72616)");
+      const done = await tx.execute({ sql: "SELECT 1 FROM schema_migrations WHERE version = ?", args: [m.version] });
+      if (done.rows.length) return false;
+      for (const statement of m.statements) await tx.execute(statementFor(statement, db.dialect));
       await tx.execute({
         sql: "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
         args: [m.version, m.name, new Date().toISOString()],
       });
-      await tx.commit();
-      count++;
-    } catch (e) {
-      await tx.rollback();
-      throw e;
-    } finally {
-      tx.close();
-    }
+      return true;
+    });
+    if (applied) count++;
   }
   return count;
 }

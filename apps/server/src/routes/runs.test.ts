@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createActivityLog } from "../services/activity";
-import { openDatabase } from "../db/database";
+import { openTestDatabase } from "../test-support/test-database";
 import { createRunService } from "../services/run-service";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
@@ -238,7 +238,7 @@ describe("variants", () => {
   });
 
   it("queues the full suite as one variant", async () => {
-    const db = await openDatabase(":memory:");
+    const db = await openTestDatabase();
     const ran: { caseId: string; variant: number }[] = [];
     const { t, auth } = await start({
       overrides: {

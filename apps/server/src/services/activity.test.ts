@@ -1,6 +1,7 @@
 import { ActivityItemSchema } from "@analystbench/contracts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/database";
+import type { Database } from "../db/database";
+import { openTestDatabase } from "../test-support/test-database";
 import {
   AUTH_ACTIONS,
   createActivityLog,
@@ -18,7 +19,7 @@ let clock = new Date("2026-11-25T09:00:00.000Z");
 const at = (iso: string) => (clock = new Date(iso));
 
 beforeEach(async () => {
-  db = await openDatabase(":memory:");
+  db = await openTestDatabase();
   clock = new Date("2026-11-25T09:00:00.000Z");
   log = createActivityLog(db, () => clock);
 });
@@ -211,10 +212,10 @@ describe("recent: links", () => {
     const uid = Number(
       (
         await db.execute({
-          sql: "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES ('u', 'x', ?, ?)",
+          sql: "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES ('u', 'x', ?, ?) RETURNING id",
           args: [clock.toISOString(), clock.toISOString()],
         })
-      ).lastInsertRowid,
+      ).rows[0]!.id,
     );
     await insertRun("r_n", summaryWithReport("results/s1-dmz/n.md"));
     await log.record({ kind: "run", action: "Run n", status: "completed", result: "ok", ref: "r_n" });

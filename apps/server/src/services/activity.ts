@@ -7,6 +7,7 @@ import {
   type NotificationsResponse,
 } from "@analystbench/contracts";
 import type { Database } from "../db/database";
+import { summaryFile } from "./summary-files";
 
 /** Kinds of activity. Runs and scripts also notify; sign-ins only show in Recent Activity. */
 export type ActivityKind = "auth" | "run" | "script" | "system";
@@ -45,10 +46,9 @@ export interface ActivityLog {
 /**
  * The report of a run lives in the runs table (summary.files.report, relative to the workspace);
  * joining it keeps one source of truth and also links rows recorded before output_path existed.
- * json_valid guards the query: one corrupt summary must not fail the whole dashboard.
  */
 const ACTION_COLUMNS = `a.id, a.kind, a.action, a.status, a.result, a.updated_at, a.ref, a.output_path,
-  CASE WHEN json_valid(r.summary) THEN json_extract(r.summary, '$.files.report') END AS report`;
+  r.summary AS run_summary`;
 const ACTION_FROM = "activity a LEFT JOIN runs r ON a.kind = 'run' AND r.id = a.ref";
 
 const MAX_PATH_LENGTH = 1024;
@@ -67,7 +67,7 @@ export function workspaceRelativePath(value: unknown): string | null {
 }
 
 function linkFor(row: Record<string, unknown>): ActivityLink | undefined {
-  const report = workspaceRelativePath(row.report);
+  const report = workspaceRelativePath(summaryFile(row.run_summary, "report"));
   const output = workspaceRelativePath(row.output_path);
   if (row.kind === "run") {
     // A finished run's report outlives the server's in-memory output, so it is the better target.
@@ -176,10 +176,10 @@ export function createActivityLog(db: Database, now: () => Date = () => new Date
       const at = now().toISOString();
       const r = await db.execute({
         sql: `INSERT INTO activity (kind, action, status, result, actor, ref, created_at, updated_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         args: [kind, action, status, result, actor ?? null, ref ?? null, at, at],
       });
-      return String(r.lastInsertRowid);
+      return String(r.rows[0]!.id);
     },
     async update(id, status, result, opts = {}) {
       const setPath = opts.outputPath !== undefined;
@@ -200,7 +200,7 @@ export function createActivityLog(db: Database, now: () => Date = () => new Date
       // created_at is an ISO UTC time, so its first ten characters are the UTC day.
       const folded = await db.execute({
         sql: `SELECT coalesce(actor, '') AS actor, substr(created_at, 1, 10) AS day, status,
-                count(*) AS n, sum(action = ?) AS sign_outs, max(updated_at) AS latest, max(id) AS last_id
+                count(*) AS n, sum(CASE WHEN action = ? THEN 1 ELSE 0 END) AS sign_outs, max(updated_at) AS latest, max(id) AS last_id
               FROM activity WHERE kind = 'auth'
               GROUP BY coalesce(actor, ''), substr(created_at, 1, 10), status
               ORDER BY latest DESC, last_id DESC LIMIT ?`,

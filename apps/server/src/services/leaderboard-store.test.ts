@@ -17,7 +17,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/database";
+import { openTestDatabase } from "../test-support/test-database";
 import { createLeaderboardStore, failedRunRecords, parseLines } from "./leaderboard-store";
 
 /**
@@ -246,7 +246,7 @@ describe("leaderboard store", () => {
 
 describe("failed runs without records", () => {
   async function dbWith(rows: [id: string, status: string, options: string][]) {
-    const db = await openDatabase(":memory:");
+    const db = await openTestDatabase();
     for (const [id, status, options] of rows)
       await db.execute({
         sql: "INSERT INTO runs (id, case_id, model, status, created_at, finished_at, options, error) VALUES (?, 's1-dmz', 'broken/model', ?, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:05.000Z', ?, 'no key')",

@@ -1,9 +1,11 @@
 import type { Database } from "../db/database";
+import { summaryFile } from "./summary-files";
 
 /** Active and completed runs, from the run records. */
 export async function countRuns(db: Database): Promise<{ active: number; completed: number }> {
   const r = await db.execute(
-    "SELECT sum(status IN ('queued', 'running')) AS active, sum(status = 'completed') AS completed FROM runs",
+    `SELECT sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) AS active,
+            sum(CASE WHEN status = 'completed' THEN 1 ELSE 0 END) AS completed FROM runs`,
   );
   const row = r.rows[0]!;
   return { active: Number(row.active ?? 0), completed: Number(row.completed ?? 0) };
@@ -25,7 +27,7 @@ export interface FinishedRun {
 /** Runs that finished at or after `sinceIso`, newest first, at most `limit`. */
 export async function finishedRunsSince(db: Database, sinceIso: string, limit: number): Promise<FinishedRun[]> {
   const r = await db.execute({
-    sql: `SELECT id, model, status, finished_at, error, CASE WHEN json_valid(summary) THEN json_extract(summary, '$.files.benchmark') END AS benchmark
+    sql: `SELECT id, model, status, finished_at, error, summary
           FROM runs
           WHERE status IN ('completed', 'failed', 'interrupted') AND finished_at >= ?
           ORDER BY finished_at DESC, id DESC LIMIT ?`,
@@ -37,6 +39,6 @@ export async function finishedRunsSince(db: Database, sinceIso: string, limit: n
     status: row.status as FinishedRun["status"],
     finishedAt: String(row.finished_at),
     error: row.error === null ? null : String(row.error),
-    benchmarkFile: typeof row.benchmark === "string" && row.benchmark !== "" ? row.benchmark : null,
+    benchmarkFile: summaryFile(row.summary, "benchmark"),
   }));
 }

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/database";
+import type { Database } from "../db/database";
+import { openTestDatabase } from "../test-support/test-database";
 import { createRunOutcomeReader, parseSampleOutcomes } from "./run-outcomes";
 
 const record = (over: Record<string, unknown> = {}) =>
@@ -35,7 +36,7 @@ describe("createRunOutcomeReader", () => {
   const since = new Date(Date.now() - 3600_000).toISOString();
 
   beforeEach(async () => {
-    db = await openDatabase(":memory:");
+    db = await openTestDatabase();
     root = mkdtempSync(path.join(os.tmpdir(), "ab-outcomes-"));
     workspace = path.join(root, "workspace");
     mkdirSync(path.join(workspace, "results"), { recursive: true });

@@ -16,7 +16,7 @@ import {
 import { caseVariant, findCase } from "@analystbench/scenarios";
 import { constants, type Dirent } from "node:fs";
 import path from "node:path";
-import type { Database } from "../db/database";
+import { jsonText, type Database } from "../db/database";
 import type { ActivityLog } from "./activity";
 import {
   directoryRefusal,
@@ -368,7 +368,7 @@ export function createRunService(deps: RunServiceDeps) {
     async list(opts: { limit: number; suiteId?: string }): Promise<RunSummary[]> {
       const r = opts.suiteId
         ? await deps.db.execute({
-            sql: "SELECT * FROM runs WHERE json_extract(options, '$.suiteId') = ? ORDER BY created_at DESC LIMIT ?",
+            sql: `SELECT * FROM runs WHERE ${jsonText(deps.db.dialect, "options", "suiteId")} = ? ORDER BY created_at DESC LIMIT ?`,
             args: [opts.suiteId, opts.limit],
           })
         : await deps.db.execute({

@@ -57,10 +57,10 @@ export function createUserStore(db: Database, now: () => Date = () => new Date()
       if (await find(username)) throw new UserError(`A user named "${username}" already exists.`);
       const at = now().toISOString();
       const r = await db.execute({
-        sql: "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?)",
+        sql: "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id",
         args: [username, await hashPassword(password), at, at],
       });
-      return { id: Number(r.lastInsertRowid), username };
+      return { id: Number(r.rows[0]!.id), username };
     },
     async setPassword(username, password) {
       checkNewPassword(password);

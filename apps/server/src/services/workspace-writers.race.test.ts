@@ -15,7 +15,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../db/database";
+import { openTestDatabase } from "../test-support/test-database";
 import { createActivityLog, type ActivityLog } from "./activity";
 import type { EnvironmentScript } from "./environment-scripts";
 import { createRunService } from "./run-service";
@@ -62,7 +62,7 @@ const tree = (dir: string): string[] =>
   (readdirSync(dir, { recursive: true }) as string[]).map((p) => p.split(path.sep).join("/")).sort();
 
 async function activityLog(): Promise<ActivityLog> {
-  return createActivityLog(await openDatabase(":memory:"));
+  return createActivityLog(await openTestDatabase());
 }
 
 const quick = (code: string): EnvironmentScript => ({
@@ -80,7 +80,7 @@ async function runnerFor(ws: string, script: EnvironmentScript = quick("console.
 }
 
 async function runServiceFor(ws: string) {
-  const db = await openDatabase(":memory:");
+  const db = await openTestDatabase();
   return createRunService({
     db,
     activity: createActivityLog(db),

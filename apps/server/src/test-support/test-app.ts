@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildApp, type AppDeps } from "../app";
-import { openDatabase, type Database } from "../db/database";
+import type { Database } from "../db/database";
+import { openTestDatabase } from "./test-database";
 import type { ModelFactoryOptions } from "@analystbench/engine";
 import { openInProcessSession } from "@analystbench/sim";
 import { defaultAllowedHosts } from "../plugins/host-check";
@@ -42,7 +43,7 @@ export async function createTestApp(
     overrides?: Partial<AppDeps>;
   } = {},
 ): Promise<TestApp> {
-  const db = await openDatabase(":memory:");
+  const db = await openTestDatabase();
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const users = createUserStore(db, now);
@@ -108,7 +109,7 @@ export async function createTestApp(
       await deps.runs.shutdown();
       await app.close();
       health.stop();
-      db.close();
+      await db.close();
       if (ownWorkspace) rmSync(ownWorkspace, { recursive: true, force: true });
     },
   };
