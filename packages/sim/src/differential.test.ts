@@ -168,6 +168,96 @@ const ANALYST_CATALOGUE = [
   "ls nope",
 ];
 
+/**
+ * awk programs analysts write over logs, which the shell's own awk runs (commands/awk-fast/)
+ * with mawk's semantics: fields, -F, patterns, counting arrays, NR/NF, builtins, printf. The
+ * order of `for (k in a)` is unspecified in awk, so those pipe into sort.
+ */
+const AWK_CATALOGUE = [
+  "awk '{print $1}' var/log/nginx/access.log | head -n 5",
+  "awk '{print $1, $9}' var/log/nginx/access.log | tail -n 3",
+  "awk '$9 == 404' var/log/nginx/access.log",
+  "awk '$9 >= 400 {print $7}' var/log/nginx/access.log | sort | uniq -c",
+  "awk '$9 != 200 {n++} END {print n+0}' var/log/nginx/access.log",
+  "awk '/\\.env/' var/log/nginx/access.log",
+  "awk '!/GET/ {print NR \": \" $0}' var/log/nginx/access.log | tail -n 5",
+  "awk '{c[$1]++} END {for (k in c) print c[k], k}' var/log/nginx/access.log | sort -rn",
+  "awk '{bytes[$1] += $10} END {for (ip in bytes) printf \"%-15s %8d\\n\", ip, bytes[ip]}' var/log/nginx/access.log | sort",
+  "awk -F'\"' '{print $2}' var/log/nginx/access.log | awk '{print $1}' | sort | uniq -c",
+  "awk -F: '{print NR, NF, $1}' etc/passwd",
+  "awk -F: '$7 ~ /bash$/ {print $1}' etc/passwd",
+  "awk -F: '$3 == 0 || $1 ~ /^(root|www-data)$/' etc/passwd",
+  "awk -F: -v OFS=, '{print $1, $3, $4}' etc/passwd",
+  "awk 'BEGIN {FS=\":\"} {print toupper($1), length($1)}' etc/passwd",
+  "awk '{print substr($4, 2, 11), substr($0, 1, 7)}' var/log/nginx/access.log | head -n 4",
+  "awk '{n = split($4, t, \":\"); print n, t[1], t[2]}' var/log/nginx/access.log | head -n 3",
+  "awk '{print NF, $NF, $(NF-1)}' var/log/auth.log | head -n 5",
+  "awk 'NR % 2 == 0 {print NR}' home/deploy/notes.txt",
+  "awk 'NR >= 2 && NR <= 4' var/log/auth.log",
+  "awk 'END {print NR, $0}' var/log/auth.log",
+  "awk '{sum += $10} END {printf \"total %d avg %.2f\\n\", sum, sum / NR}' var/log/nginx/access.log",
+  "awk '{printf \"%5s|%-8s|%05.1f|%x|%c|%e|%g\\n\", NR, $9, $10 / 3, $10, 65 + NR, $10, $10 / 7}' var/log/nginx/access.log | head -n 4",
+  'awk \'{if ($9 >= 500) s = "error"; else if ($9 >= 400) s = "client"; else s = "ok"; c[s]++} END {for (k in c) print k, c[k]}\' var/log/nginx/access.log | sort',
+  "awk '{for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) n++} END {print n}' var/log/nginx/access.log",
+  'awk \'{gsub(/"/, ""); print $6}\' var/log/nginx/access.log | head -n 3',
+  "awk '{sub(/^[^ ]+ /, \"[&] \"); print}' var/log/auth.log | head -n 2",
+  "awk 'match($0, /sshd\\[[0-9]+\\]/) {print RSTART, RLENGTH, substr($0, RSTART, RLENGTH)}' var/log/auth.log | head -n 3",
+  "awk '{print index($0, \"sshd\"), tolower($5)}' var/log/auth.log | head -n 3",
+  "awk '{$2 = \"-\"; print; print NF}' home/deploy/notes.txt",
+  "awk '{x = $1; y = x \"\"; print (x < 10), (y < 10), length(x)}' home/deploy/notes.txt",
+  "awk 'BEGIN {print 1/3, 2^31, 2^31 - 1, 100000 * 100000, -7 % 3, int(-3.7), 1e6, 0.1 + 0.2}'",
+  'awk \'BEGIN {x["a"] = 1; delete x["a"]; print length(x), ("a" in x)}\'',
+  "awk 'BEGIN {while (i < 3) {i++; if (i == 2) continue; print i}; do {j++} while (j < 5); print j}'",
+  "awk '/Accepted/ {print $9; exit} END {print \"end\"}' var/log/auth.log",
+  "awk 'NR == 1 {next} {n++} END {print n}' var/log/auth.log",
+  "awk -v min=3 'length($0) > min' home/deploy/notes.txt",
+  "cat var/log/nginx/access.log | awk '{print $7}' | sort | uniq -c | sort -rn | head -n 3",
+  "awk '{print FILENAME, FNR}' etc/hostname home/deploy/notes.txt",
+  // The native paths for wc -l, uniq and cut (commands/text-fast.ts).
+  "wc -l etc/passwd",
+  "cat var/log/auth.log | wc -l",
+  "wc --lines var/log/nginx/access.log",
+  "awk '{print $9}' var/log/nginx/access.log | sort | uniq",
+  "awk '{print $9}' var/log/nginx/access.log | sort | uniq -d",
+  "awk '{print $9}' var/log/nginx/access.log | sort | uniq -u",
+  "printf 'a\\nA\\na\\nb' | uniq -ci",
+  "cut -d' ' -f1,9 var/log/nginx/access.log | sort | uniq -c | sort -rn | head -n 5",
+  "cut -d: -f1,6- etc/passwd",
+  "cut -d: -f-3 etc/passwd etc/group | head -n 8",
+  "cut -d, -f2 etc/hostname",
+  "cut -c1-6,10 var/log/auth.log | head -n 4",
+  "cut -c5- etc/hostname",
+  "cut -f1 etc/passwd | head -n 2",
+  // Tools for timelines and hidden bytes (find -newermt, od, xxd, stat, file).
+  "find var/log -newermt '2026-03-15' -type f | sort",
+  "find var/log -type f ! -newermt '2026-03-15 12:00' | sort",
+  "find etc var -not -newermt '2026-01-01' -name '*.conf' | sort",
+  "find var/www -newermt '2026-01-15T11:17:07' | sort",
+  "find var -newermt yesterdayish",
+  "od -c etc/hostname",
+  "od -An -tx1 etc/hostname",
+  "od -c var/www/crm/.env",
+  "od -An -c -N 20 etc/passwd",
+  "od -b etc/hostname",
+  "od -x etc/hostname",
+  "od -Ax -t x1 -j 4 -N 20 etc/passwd",
+  "printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\t\\001' | od -c",
+  "od -c nope",
+  "xxd etc/hostname",
+  "xxd -l 16 etc/passwd",
+  "xxd -l20 var/log/auth.log",
+  "head -c 100 etc/passwd | xxd",
+  "xxd nope",
+  "stat etc/passwd | sed -n '1,2p;4p;6p'",
+  "stat var/www | sed -n '2p;4p'",
+  "stat -c '%n %s %y %U %G %a' etc/passwd etc/hostname",
+  "stat -c '%u %g %h %b %F' etc/passwd var/www",
+  "file etc/passwd var/log/auth.log home/deploy/notes.txt var/www",
+  "file etc/passwd nope",
+  "file -b etc/passwd var/www",
+  "ls -la var/www | awk '{print $1, $2, $NF}'",
+];
+
 /** Tools the catalogue needs on this machine; an entry using a missing one is skipped. */
 const availability = new Map<string, boolean>();
 const available = (tool: string) => {
@@ -200,7 +290,7 @@ async function runSim(cmd: string): Promise<string> {
 }
 
 const results: boolean[] = [];
-const entries = [...COMMANDS, ...ANALYST_CATALOGUE];
+const entries = [...COMMANDS, ...ANALYST_CATALOGUE, ...AWK_CATALOGUE];
 
 describe("differential: simulated shell vs real bash on the exported files", () => {
   for (const cmd of entries)

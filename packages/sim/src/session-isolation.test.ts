@@ -173,7 +173,9 @@ describe("aborting a call", () => {
     const s = await open(60_000);
     // Writes, then about three seconds of awk here: long enough to be running when aborted. (Not
     // the other way round: on a loaded machine just-bash's own deadline could skip a later write.)
-    const busy = "echo written > /tmp/during; awk 'BEGIN { for (i = 0; i < 600; i++) for (j = 0; j < 600; j++) {} }'";
+    // A user function keeps awk on the full interpreter (the fast path would finish in ~85 ms).
+    const busy =
+      "echo written > /tmp/during; awk 'function spin() {} BEGIN { for (i = 0; i < 600; i++) for (j = 0; j < 600; j++) {} }'";
     const { error, ms } = await timeAbort(s, busy, 150);
     expect(error?.name).toBe("AbortError");
     expect(ms).toBeLessThan(100);

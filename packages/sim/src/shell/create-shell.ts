@@ -2,7 +2,9 @@ import type { GitRepository } from "@analystbench/scenarios";
 import { Bash } from "just-bash";
 import { restoreProcVersion } from "../host-model/proc";
 import type { CommandEnvironment, HostState } from "../host-state";
+import { awkCommand } from "./commands/awk";
 import { diffCommand } from "./commands/diff";
+import { odCommand, xxdCommand } from "./commands/dump";
 import { fileCommands } from "./commands/files";
 import { findCommand } from "./commands/find";
 import { gitCommand } from "./commands/git";
@@ -17,6 +19,7 @@ import { serviceCommands } from "./commands/services";
 import { serviceViewCommands } from "./commands/service-views";
 import { systemInfoCommands } from "./commands/system-info";
 import { withUsageErrors } from "./commands/usage-errors";
+import { withByteOutput } from "./byte-output";
 import { provenancePlugin, ProvenanceProbe, withProvenance } from "./provenance";
 
 /** Limits of one command. The worker's kill timer is the hard stop behind these. */
@@ -73,25 +76,30 @@ export function createShell(
     executionLimits: SHELL_LIMITS,
     sleep: instantSleep,
     processInfo: { pid: 31337, ppid: 31336, uid: 0, gid: 0 },
-    customCommands: withProvenance(
-      withUsageErrors([
-        ...systemInfoCommands(host, env),
-        ...processCommands(host, env),
-        ...networkCommands(host),
-        ...serviceCommands(host, env),
-        ...serviceViewCommands(host),
-        ...journalCommands(host, env),
-        ...fileCommands(host, env),
-        gitCommand(host, env, repositories),
-        grepCommand(host),
-        findCommand(host),
-        ...miscCommands(host),
-        ...headTailCommands(),
-        sortCommand(),
-        diffCommand(env.clockMs),
-      ]),
-      probe,
-      baseline,
+    customCommands: withByteOutput(
+      withProvenance(
+        withUsageErrors([
+          ...systemInfoCommands(host, env),
+          ...processCommands(host, env),
+          ...networkCommands(host),
+          ...serviceCommands(host, env),
+          ...serviceViewCommands(host),
+          ...journalCommands(host, env),
+          ...fileCommands(host, env),
+          gitCommand(host, env, repositories),
+          grepCommand(host),
+          findCommand(host),
+          ...miscCommands(host),
+          ...headTailCommands(),
+          sortCommand(),
+          awkCommand(),
+          xxdCommand(),
+          odCommand(),
+          diffCommand(env.clockMs),
+        ]),
+        probe,
+        baseline,
+      ),
     ),
   });
   Object.assign(baseline, bash.getEnv());

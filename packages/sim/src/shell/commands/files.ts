@@ -2,6 +2,7 @@ import { defineCommand, type Command } from "just-bash";
 import type { CommandEnvironment, HostState } from "../../host-state";
 import { fail, ok, parseArgs } from "../args";
 import { strftime } from "./system-info";
+import { fastCut, fastUniq, fastWcLines } from "./text-fast";
 
 /**
  * The first option a command does not know, in the words GNU coreutils refuses it with, or
@@ -105,7 +106,7 @@ function lsCommand(host: HostState, env: CommandEnvironment): Command {
         return list.map((e) => (a.flags.has("F") && e.kind === "directory" ? `${e.name}/` : e.name)).join("\n");
       const rows = list.map((e) => {
         const [user = "root", group = "root"] = fs.ownerOf(e.path).split(":");
-        const links = e.kind === "directory" ? "2" : "1";
+        const links = e.kind === "directory" ? String(2 + subdirectories(host, e.path)) : "1";
         const size = a.flags.has("h") ? human(e.size) : String(e.size);
         const recent = env.clockMs - e.mtime < 182 * 86400_000 && e.mtime <= env.clockMs;
         const date = recent ? strftime("%b %e %H:%M", e.mtime) : strftime("%b %e  %Y", e.mtime);
@@ -223,6 +224,88 @@ function chownCommand(host: HostState): Command {
   });
 }
 
+/** What stat prints of one path. */
+interface StatFields {
+  name: string;
+  user: string;
+  group: string;
+  uid: string;
+  gid: string;
+  mode: string;
+  perms: number;
+  size: number;
+  blocks: number;
+  links: number;
+  inode: number;
+  time: string;
+  epoch: number;
+  type: string;
+  target?: string;
+}
+
+/** A user's or group's number from the host's /etc/passwd or /etc/group ("0" when not listed). */
+async function idOf(host: HostState, file: string, name: string): Promise<string> {
+  const text = await host.fs.readFile(file).catch(() => "");
+  const line = text.split("\n").find((l) => l.split(":")[0] === name);
+  return line?.split(":")[2] ?? "0";
+}
+
+const subdirectories = (host: HostState, path: string) =>
+  host.fs.listChildren(path).filter((c) => host.fs.entryKind(`${path === "/" ? "" : path}/${c}`) === "directory")
+    .length;
+
+/** A stable inode number per path: the simulated filesystem has none, and stat shows one. */
+function inodeOf(path: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 16777619);
+  return 131073 + ((h >>> 0) % 3_900_000);
+}
+
+/** `stat -c FORMAT`'s directives. Access, change and birth times are the modification time: only it is kept. */
+function statFormat(fmt: string, f: StatFields): string {
+  const values: Record<string, string> = {
+    n: f.name,
+    N: f.target === undefined ? `'${f.name}'` : `'${f.name}' -> '${f.target}'`,
+    U: f.user,
+    G: f.group,
+    u: f.uid,
+    g: f.gid,
+    // %a has no leading zeros (644); only the default layout pads to four digits.
+    a: f.perms.toString(8),
+    A: f.mode,
+    s: String(f.size),
+    b: String(f.blocks),
+    B: "512",
+    h: String(f.links),
+    i: String(f.inode),
+    x: f.time,
+    y: f.time,
+    z: f.time,
+    w: f.time,
+    X: String(f.epoch),
+    Y: String(f.epoch),
+    Z: String(f.epoch),
+    W: String(f.epoch),
+    F: f.type,
+    "%": "%",
+  };
+  return fmt.replace(/%([a-zA-Z%])/g, (m, c: string) => values[c] ?? m);
+}
+
+/** GNU stat's default layout (coreutils 9.1) on an ext4 disk. */
+function statDefault(f: StatFields): string {
+  return [
+    `  File: ${f.target === undefined ? f.name : `${f.name} -> ${f.target}`}`,
+    `  Size: ${String(f.size).padEnd(10)}\tBlocks: ${String(f.blocks).padEnd(10)} IO Block: 4096   ${f.type}`,
+    `Device: 8,1\tInode: ${String(f.inode).padEnd(11)} Links: ${f.links}`,
+    `Access: (${f.perms.toString(8).padStart(4, "0")}/${f.mode})  Uid: (${f.uid.padStart(5)}/${f.user.padStart(8)})   Gid: (${f.gid.padStart(5)}/${f.group.padStart(8)})`,
+    `Access: ${f.time}`,
+    `Modify: ${f.time}`,
+    `Change: ${f.time}`,
+    ` Birth: ${f.time}`,
+  ].join("\n");
+}
+
 function statCommand(host: HostState): Command {
   return defineCommand("stat", async (args, ctx) => {
     const bad = unknownOption(
@@ -246,41 +329,34 @@ function statCommand(host: HostState): Command {
       }
       const kind = st.isSymbolicLink ? "symlink" : st.isDirectory ? "directory" : "file";
       const [user = "root", group = "root"] = host.fs.ownerOf(path).split(":");
-      const mode = modeString(st.mode, kind);
-      const octal = (st.mode & 0o7777).toString(8).padStart(4, "0");
       const size = kind === "directory" ? 4096 : st.size;
-      const time = strftime("%Y-%m-%d %H:%M:%S.000000000 +0000", st.mtime.getTime());
+      const f: StatFields = {
+        name: p,
+        user,
+        group,
+        uid: await idOf(host, "/etc/passwd", user),
+        gid: await idOf(host, "/etc/group", group),
+        mode: modeString(st.mode, kind),
+        perms: st.mode & 0o7777,
+        size,
+        // ext4 allocates 4 KiB blocks, counted in 512-byte units; a symlink's target sits in its inode.
+        blocks: kind === "symlink" ? 0 : Math.ceil(size / 4096) * 8,
+        links: kind === "directory" ? 2 + subdirectories(host, path) : 1,
+        inode: inodeOf(path),
+        time: strftime("%Y-%m-%d %H:%M:%S.000000000 +0000", st.mtime.getTime()),
+        epoch: Math.floor(st.mtime.getTime() / 1000),
+        type:
+          kind === "directory"
+            ? "directory"
+            : kind === "symlink"
+              ? "symbolic link"
+              : size
+                ? "regular file"
+                : "regular empty file",
+        target: kind === "symlink" ? await host.fs.readlink(path) : undefined,
+      };
       const fmt = a.values.get("c") ?? a.values.get("format");
-      if (fmt) {
-        out.push(
-          fmt.replace(
-            /%([a-zA-Z])/g,
-            (m, c: string) =>
-              ({
-                n: p,
-                U: user,
-                G: group,
-                // %a has no leading zeros (644); only the default layout pads to four digits.
-                a: (st.mode & 0o7777).toString(8),
-                A: mode,
-                s: String(size),
-                y: time,
-                Y: String(Math.floor(st.mtime.getTime() / 1000)),
-                F: kind === "directory" ? "directory" : kind === "symlink" ? "symbolic link" : "regular file",
-              })[c] ?? m,
-          ),
-        );
-        continue;
-      }
-      out.push(
-        [
-          `  File: ${p}`,
-          `  Size: ${size}\t\tBlocks: ${Math.ceil(size / 512)}\t\tIO Block: 4096   ${kind === "directory" ? "directory" : kind === "symlink" ? "symbolic link" : "regular file"}`,
-          `Access: (${octal}/${mode})  Uid: (${user})   Gid: (${group})`,
-          `Modify: ${time}`,
-          `Change: ${time}`,
-        ].join("\n"),
-      );
+      out.push(fmt ? statFormat(fmt, f) : statDefault(f));
     }
     return ok(`${out.join("\n")}\n`);
   });
@@ -288,16 +364,21 @@ function statCommand(host: HostState): Command {
 
 /**
  * `uniq -c` and `wc` with GNU coreutils' column widths, so piped analyst commands print exactly
- * what they print on a real host. The counting itself is just-bash's.
+ * what they print on a real host. The counting itself is just-bash's, except in the forms
+ * text-fast.ts runs natively over large logs (`wc -l`, `uniq [-cdui]`, `cut -d/-f/-c`).
  */
 function gnuLayoutCommands(): Command[] {
   const uniq = defineCommand("uniq", async (args, ctx) => {
+    const fast = await fastUniq(args, ctx);
+    if (fast) return fast;
     const r = ctx.origCommand ? await ctx.origCommand(args) : fail("uniq: unavailable");
     const counting = args.some((a) => a === "--count" || /^-[a-zA-Z]*c/.test(a));
     if (!counting || r.exitCode !== 0) return r;
     return { ...r, stdout: r.stdout.replace(/^ *(\d+) /gm, (_m, n: string) => `${n.padStart(7)} `) };
   });
   const wc = defineCommand("wc", async (args, ctx) => {
+    const fast = await fastWcLines(args, ctx);
+    if (fast) return fast;
     const r = ctx.origCommand ? await ctx.origCommand(args) : fail("wc: unavailable");
     if (r.exitCode !== 0 && !r.stdout) return r;
     const counts = ["l", "w", "c", "m", "L"].filter((f) =>
@@ -334,7 +415,35 @@ function gnuLayoutCommands(): Command[] {
       .join("\n");
     return { ...r, stdout: stdout ? `${stdout}\n` : "" };
   });
-  return [uniq, wc];
+  const cut = defineCommand("cut", async (args, ctx) => {
+    const fast = await fastCut(args, ctx);
+    if (fast) return fast;
+    return ctx.origCommand ? ctx.origCommand(args) : fail("cut: unavailable");
+  });
+  return [uniq, wc, cut, fileCommand()];
+}
+
+/**
+ * file as file 5.44 lays out several names: each "name:" padded to the longest, and a missing
+ * file reported in the output (exit 0) as "cannot open `name' (No such file or directory)".
+ * The identification itself is just-bash's.
+ */
+function fileCommand(): Command {
+  return defineCommand("file", async (args, ctx) => {
+    const r = ctx.origCommand ? await ctx.origCommand(args) : fail("file: unavailable");
+    const names = args.filter((a) => !a.startsWith("-"));
+    if (names.length !== args.length || !r.stdout) return r;
+    const width = Math.max(...names.map((n) => n.length)) + 1;
+    const lines = r.stdout.replace(/\n$/, "").split("\n");
+    if (lines.length !== names.length) return r;
+    const stdout = lines.map((line, i) => {
+      const name = names[i]!;
+      if (!line.startsWith(`${name}: `)) return line;
+      const rest = line.slice(name.length + 2).replace(/^cannot open \((.*)\)$/, `cannot open \`${name}' ($1)`);
+      return `${`${name}:`.padEnd(width)} ${rest}`;
+    });
+    return { ...r, stdout: `${stdout.join("\n")}\n`, exitCode: 0 };
+  });
 }
 
 export function fileCommands(host: HostState, env: CommandEnvironment): Command[] {

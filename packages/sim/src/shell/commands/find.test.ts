@@ -49,4 +49,19 @@ describe("find fast path", () => {
     );
     expect((await env.exec("Web Server", "find /nope -name x")).output).toContain("No such file or directory");
   });
+
+  it("selects by modification time with -newermt, negated by ! and -not", async () => {
+    const sh = async (cmd: string) => (await env.exec("Web Server", cmd)).output;
+    const newer = await sh("find /var/log -type f -newermt '2026-03-15' | sort");
+    const older = await sh("find /var/log -type f ! -newermt '2026-03-15' | sort");
+    const all = await sh("find /var/log -type f | sort");
+    expect(newer).toContain("/var/log/auth.log");
+    expect([...newer.split("\n"), ...older.split("\n")].filter(Boolean).sort()).toEqual(
+      all.split("\n").filter(Boolean).sort(),
+    );
+    expect(await sh("find /var/log -type f -not -newermt '2026-03-15' | sort")).toBe(older);
+    expect(await sh("find /var -newermt 'last tuesday'")).toBe(
+      "find: I cannot figure out how to interpret ‘last tuesday’ as a date or time\n",
+    );
+  });
 });

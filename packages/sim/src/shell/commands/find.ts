@@ -26,22 +26,76 @@ function globToRegExp(glob: string, caseInsensitive: boolean): RegExp {
   return new RegExp(`^${re}$`, caseInsensitive ? "is" : "s");
 }
 
-type Test = (e: { path: string; name: string; kind: "file" | "directory" | "symlink"; owner: string }) => boolean;
+interface Visited {
+  path: string;
+  name: string;
+  kind: "file" | "directory" | "symlink";
+  owner: string;
+  /** Only when a test needs it (-newermt): statting a pending log generates it. */
+  mtimeMs?: number;
+}
+type Test = (e: Visited) => boolean;
+
+/**
+ * A -newermt date as GNU find reads the forms analysts type (`2026-03-15`, `2026-03-15 12:00`,
+ * `2026-03-15T12:00:00`, `@1773532800`), in the hosts' UTC; undefined when unreadable.
+ */
+export function parseFindDate(text: string): number | undefined {
+  const epoch = /^@(\d+)$/.exec(text);
+  if (epoch) return Number(epoch[1]) * 1000;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = "0", mi = "0", sec = "0"] = m;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec));
+  const back = new Date(ms);
+  // Date.UTC rolls 2026-02-31 over into March; find refuses it.
+  if (back.getUTCDate() !== Number(d) || back.getUTCHours() !== Number(h)) return undefined;
+  return ms;
+}
 
 /** Parses the subset of find's expression language the fast path serves; null means "not that". */
 function parseExpression(
   args: string[],
-): { paths: string[]; tests: Test[]; minDepth: number; maxDepth: number } | null {
+):
+  | { paths: string[]; tests: Test[]; minDepth: number; maxDepth: number; needsTime: boolean }
+  | { error: string }
+  | null {
   const paths: string[] = [];
   let i = 0;
   while (i < args.length && !args[i]!.startsWith("-") && args[i] !== "!" && args[i] !== "(") paths.push(args[i++]!);
-  const tests: Test[] = [];
+  const all: Test[] = [];
+  let negate = false;
+  // `! TEST` and `-not TEST`: the next test, negated.
+  const tests = {
+    push(t: Test) {
+      const negated = negate;
+      negate = false;
+      all.push(negated ? (e) => !t(e) : t);
+    },
+  };
   let minDepth = 0;
   let maxDepth = Infinity;
+  let needsTime = false;
   for (; i < args.length; i++) {
     const op = args[i]!;
     const value = args[i + 1];
+    if (negate && (op === "-maxdepth" || op === "-mindepth" || op === "-print")) return null;
     switch (op) {
+      case "!":
+      case "-not":
+        if (negate) return null;
+        negate = true;
+        break;
+      case "-newermt": {
+        if (value === undefined) return null;
+        const ms = parseFindDate(value);
+        if (ms === undefined)
+          return { error: `find: I cannot figure out how to interpret ‘${value}’ as a date or time` };
+        needsTime = true;
+        tests.push((e) => (e.mtimeMs ?? 0) > ms);
+        i++;
+        break;
+      }
       case "-name":
       case "-iname": {
         if (value === undefined) return null;
@@ -86,12 +140,13 @@ function parseExpression(
         return null;
     }
   }
-  return { paths: paths.length ? paths : ["."], tests, minDepth, maxDepth };
+  if (negate) return null;
+  return { paths: paths.length ? paths : ["."], tests: all, minDepth, maxDepth, needsTime };
 }
 
 /**
  * find, with a fast path for the common analyst forms (-name, -iname, -path, -type, -user,
- * -maxdepth, -mindepth, implicitly and-ed) that walks the filesystem's path index instead of
+ * -newermt, -maxdepth, -mindepth, implicitly and-ed, each test negated by ! or -not) that walks the filesystem's path index instead of
  * awaiting a stat per entry. Any other expression, and every error case, goes to just-bash's
  * own find; a differential test keeps the two in agreement.
  */
@@ -101,6 +156,7 @@ export function findCommand(host: HostState): Command {
     const expr = parseExpression(args);
     const fs = host.fs;
     if (!expr) return ctx.origCommand(args);
+    if ("error" in expr) return { stdout: "", stderr: `${expr.error}\n`, exitCode: 1 };
     const starts: { shown: string; abs: string }[] = [];
     for (const p of expr.paths) {
       const abs = fs.resolvePath(ctx.cwd, p);
@@ -108,22 +164,25 @@ export function findCommand(host: HostState): Command {
       starts.push({ shown: p, abs });
     }
     const out: string[] = [];
-    const visit = (shown: string, abs: string, depth: number) => {
+    const visit = async (shown: string, abs: string, depth: number): Promise<void> => {
       const kind = fs.entryKind(abs);
       if (!kind) return;
       const name =
         depth === 0 ? shown.replace(/\/+$/, "").split("/").pop() || shown : abs.slice(abs.lastIndexOf("/") + 1);
-      if (depth >= expr.minDepth && expr.tests.every((t) => t({ path: shown, name, kind, owner: fs.ownerOf(abs) })))
-        out.push(shown);
+      if (depth >= expr.minDepth) {
+        const e: Visited = { path: shown, name, kind, owner: fs.ownerOf(abs) };
+        if (expr.needsTime) e.mtimeMs = (await fs.lstat(abs)).mtime.getTime();
+        if (expr.tests.every((t) => t(e))) out.push(shown);
+      }
       if (kind !== "directory" || depth >= expr.maxDepth) return;
       for (const child of fs.listChildren(abs))
-        visit(
+        await visit(
           shown === "/" ? `/${child}` : `${shown}/${child}`,
           abs === "/" ? `/${child}` : `${abs}/${child}`,
           depth + 1,
         );
     };
-    for (const s of starts) visit(s.shown, s.abs, 0);
+    for (const s of starts) await visit(s.shown, s.abs, 0);
     return { stdout: out.length ? `${out.join("\n")}\n` : "", stderr: "", exitCode: 0 };
   });
 }

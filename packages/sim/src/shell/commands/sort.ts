@@ -1,6 +1,16 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type Command } from "just-bash";
 import type { CommandContext } from "just-bash";
-import { bytes, compareKeys, keyText, orderingFrom, parseKey, type Key, type Ordering } from "./sort-keys";
+import {
+  bytes,
+  compareValues,
+  keyText,
+  keyValue,
+  orderingFrom,
+  parseKey,
+  type Key,
+  type KeyValue,
+  type Ordering,
+} from "./sort-keys";
 
 /**
  * sort as GNU coreutils sorts in the C locale. just-bash's collates with localeCompare (so "B"
@@ -125,15 +135,29 @@ function parseSort(args: string[]): SortOptions | { error: string } {
   return o;
 }
 
-function comparator(o: SortOptions, keys: Key[]): (a: string, b: string) => number {
+/** A line with its keys' values, computed once before sorting. */
+interface Decorated {
+  line: string;
+  values: KeyValue[];
+}
+
+const decorate =
+  (o: SortOptions, keys: Key[]) =>
+  (line: string): Decorated => ({
+    line,
+    values: keys.map((k) => keyValue(keyText(line, k, o.tab), k.order)),
+  });
+
+function comparator(o: SortOptions, keys: Key[]): (a: Decorated, b: Decorated) => number {
   return (a, b) => {
-    for (const k of keys) {
-      const d = compareKeys(keyText(a, k, o.tab), keyText(b, k, o.tab), k.order);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const d = compareValues(a.values[i]!, b.values[i]!, k.order);
       if (d) return k.order.reverse ? -d : d;
     }
     if (o.stable || o.unique) return 0;
     // GNU's last resort: the whole lines, byte by byte, reversed too by a global -r.
-    return o.global.reverse ? -bytes(a, b) : bytes(a, b);
+    return o.global.reverse ? -bytes(a.line, b.line) : bytes(a.line, b.line);
   };
 }
 
@@ -158,7 +182,7 @@ function keySpecError(def: string): string {
   return `sort: invalid number at field start: invalid count at start of ‘${def}’`;
 }
 
-function unique(lines: string[], cmp: (a: string, b: string) => number): string[] {
+function unique(lines: Decorated[], cmp: (a: Decorated, b: Decorated) => number): Decorated[] {
   return lines.filter((l, i) => i === 0 || cmp(lines[i - 1]!, l) !== 0);
 }
 
@@ -173,24 +197,43 @@ export function sortCommand(): Command {
     const data = await readAll(ctx, o.files);
     if (typeof data !== "string") return { stdout: "", stderr: `${data.error}\n`, exitCode: 2 };
     const sep = o.zero ? "\0" : "\n";
-    const lines = data ? data.slice(0, -1).split(sep) : [];
+    const raw = data ? data.slice(0, -1).split(sep) : [];
+    if (isPlainByteSort(o)) {
+      // Whole lines by byte, the engine's own string order: no comparator call per comparison.
+      raw.sort();
+      if (o.global.reverse) raw.reverse();
+      const out = (o.unique ? raw.filter((l, i) => i === 0 || l !== raw[i - 1]) : raw)
+        .map((l) => `${l}${sep}`)
+        .join("");
+      return writeSorted(ctx, o, out);
+    }
+    const lines = raw.map(decorate(o, keys as Key[]));
     const cmp = comparator(o, keys as Key[]);
     if (o.check) return checkSorted(lines, cmp, o);
-    const sorted = [...lines].sort(cmp);
-    const out = (o.unique ? unique(sorted, cmp) : sorted).map((l) => `${l}${sep}`).join("");
-    if (o.output) {
-      await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, o.output), Buffer.from(out, "latin1"));
-      return { stdout: "", stderr: "", exitCode: 0 };
-    }
-    return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: "", exitCode: 0 };
+    const sorted = lines.sort(cmp);
+    const out = (o.unique ? unique(sorted, cmp) : sorted).map((l) => `${l.line}${sep}`).join("");
+    return writeSorted(ctx, o, out);
   });
 }
 
-function checkSorted(lines: string[], cmp: (a: string, b: string) => number, o: SortOptions) {
+/** No keys and no ordering but -r: the lines compare as byte strings. */
+function isPlainByteSort(o: SortOptions): boolean {
+  return !o.keyDefs.length && !o.check && !o.blanks && !Object.entries(o.global).some(([k, v]) => v && k !== "reverse");
+}
+
+async function writeSorted(ctx: CommandContext, o: SortOptions, out: string) {
+  if (o.output) {
+    await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, o.output), Buffer.from(out, "latin1"));
+    return { stdout: "", stderr: "", exitCode: 0 };
+  }
+  return { ...bytesOutput(unsafeBytesFromLatin1(out)), stderr: "", exitCode: 0 };
+}
+
+function checkSorted(lines: Decorated[], cmp: (a: Decorated, b: Decorated) => number, o: SortOptions) {
   for (let i = 1; i < lines.length; i++) {
     const d = cmp(lines[i - 1]!, lines[i]!);
     if (d > 0 || (o.unique && d === 0)) {
-      const where = `${o.files[0] ?? "-"}:${i + 1}: disorder: ${Buffer.from(lines[i]!, "latin1").toString("utf8")}`;
+      const where = `${o.files[0] ?? "-"}:${i + 1}: disorder: ${Buffer.from(lines[i]!.line, "latin1").toString("utf8")}`;
       return { stdout: "", stderr: o.check === "C" ? "" : `sort: ${where}\n`, exitCode: 1 };
     }
   }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { Bash, InMemoryFs } from "just-bash";
+import { fastAwk } from ".";
+import { formatG, formatPrintf } from "./format";
+import { parseProgram } from "./parser";
+import { Unsupported } from "./lexer";
+
+/** Expected outputs are mawk 1.3.4-20200120's (Debian 12's awk). */
+const fs = new InMemoryFs();
+fs.writeFileSync(
+  "/log",
+  '10.0.0.1 - - "GET /a" 200 10\n10.0.0.2 - - "GET /.env" 404 7\n10.0.0.1 - - "POST /a" 500 3\n',
+);
+const ctx = (stdin = "") =>
+  ({
+    fs,
+    cwd: "/",
+    stdin,
+    env: new Map(),
+    limits: { maxLoopIterations: 1000, maxExecutionTimeMs: 5000, maxOutputSize: 1 << 20 },
+  }) as unknown as Parameters<typeof fastAwk>[1];
+
+const awk = async (...args: string[]) => {
+  const r = await fastAwk(args, ctx());
+  return r && `${r.stdout}[${r.exitCode}]`;
+};
+
+describe("awk fast path", () => {
+  it("prints fields, filters by pattern and counts in arrays", async () => {
+    expect(await awk("{print $1, $NF}", "/log")).toBe("10.0.0.1 10\n10.0.0.2 7\n10.0.0.1 3\n[0]");
+    expect(await awk("$6 == 404 {print NR}", "/log")).toBe("2\n[0]");
+    expect(await awk("/env/", "/log")).toBe('10.0.0.2 - - "GET /.env" 404 7\n[0]');
+    expect(await awk("{c[$1]++} END {for (k in c) print c[k], k}", "/log")).toBe("2 10.0.0.1\n1 10.0.0.2\n[0]");
+    expect(await awk("-F", '"', "{print $2}", "/log")).toBe("GET /a\nGET /.env\nPOST /a\n[0]");
+  });
+
+  it("compares input that looks numeric as numbers, and constants' strings as strings", async () => {
+    expect(await awk("$7 > 5 {print $7}", "/log")).toBe("10\n7\n[0]");
+    expect(await awk('$7 > "5" {print $7}', "/log")).toBe("7\n[0]");
+  });
+
+  it("prints integers within a C int as such, others through %.6g", async () => {
+    expect(await awk("BEGIN {print 2^31 - 1, 2^31, 1/3, 100000 * 100000, 0.1 + 0.2}")).toBe(
+      "2147483647 2.14748e+09 0.333333 1e+10 0.3\n[0]",
+    );
+  });
+
+  it("formats printf conversions as glibc does", () => {
+    const args = (...v: (string | number)[]) => ({
+      count: v.length,
+      num: (i: number) => Number(v[i]),
+      str: (i: number) => String(v[i]),
+      isNumber: (i: number) => typeof v[i] === "number",
+    });
+    expect(
+      formatPrintf(
+        "%5s|%-5s|%05d|%+d|% d|%.3s|%c|%o|%X|%5.1e|%G|%#x",
+        args("ab", "cd", 42, 5, 7, "abcdef", 321, 8, 255, 12345, 0.00001, 255),
+      ),
+    ).toBe("   ab|cd   |00042|+5| 7|abc|A|10|FF|1.2e+04|1E-05|0xff");
+    expect(formatG(123456789, 6)).toBe("1.23457e+08");
+    expect(formatG(0.0001, 6)).toBe("0.0001");
+  });
+
+  it("leaves what it does not implement to just-bash's interpreter", async () => {
+    for (const program of [
+      "function f(x) { return x } { print f($1) }",
+      "{ getline line; print line }",
+      '{ print $1 > "/tmp/out" }',
+      "BEGIN { srand(); print rand() }",
+      "/a{2}/",
+      "{ print substr($0, 1.5, 2) }",
+    ])
+      expect(await awk(program, "/log"), program).toBeNull();
+    expect(await awk("{print}", "/missing")).toBeNull();
+    expect(await awk("-f", "prog.awk", "/log")).toBeNull();
+    expect(() => parseProgram("{ print $1 ")).toThrow(Unsupported);
+  });
+
+  it("gives up a runaway loop instead of spinning (the interpreter then reports its limit)", async () => {
+    expect(await awk("BEGIN { while (1) n++ }")).toBeNull();
+  });
+
+  it("falls back inside the shell: the program still runs", async () => {
+    const bash = new Bash({ fs, customCommands: [(await import("../awk")).awkCommand()] });
+    const r = await bash.exec("awk 'function twice(x) { return 2 * x } { print twice($7) }' /log");
+    expect(r.stdout).toBe("20\n14\n6\n");
+  });
+});
