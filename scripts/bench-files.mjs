@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:files`: a workspace folder of 10,000 files, served by the real server.
- * Prints the server's p50/p95 for GET /api/files on that folder (target p50 ≤ 100 ms) and the
- * time from clicking Open until Chromium shows the listing (target ≤ 1 s), and the header search
- * (GET /api/search) over the same workspace, with its name index cold (rebuilt) and warm.
+ * Prints the server's p50/p95 for GET /api/files on that folder against the target of issue 18
+ * (p50 ≤ 50 ms) with a verdict, the time from clicking Open until
+ * Chromium shows the listing (target ≤ 1 s), and the header search (GET /api/search) over the
+ * same workspace, with its name index cold (rebuilt) and warm. The machine's load is printed
+ * beside the figures: they say little about the code on a busy machine.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { median, signedInBrowser, startBenchServer } from "./bench-server.mjs";
+import { median, percentile, signedInBrowser, startBenchServer } from "./bench-server.mjs";
 import { machineLoad } from "./bench-machine.mjs";
 
 const FILE_COUNT = 10_000;
 const API_RUNS = 50;
+/** Issue 18: GET /api/files on 10,000 entries, p50. */
+const FILES_P50_TARGET_MS = 50;
 const BROWSER_RUNS = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const PASSWORD = "bench-admin-password";
@@ -55,19 +59,28 @@ try {
   const headers = server.headers;
   const base = server.base;
 
-  const times = [];
-  for (let i = 0; i < API_RUNS + 5; i++) {
+  /** One GET /api/files of the big folder, checked whole; its time in ms. */
+  const listOnce = async () => {
     const started = performance.now();
     const res = await fetch(`${base}/api/files?path=many`, { headers });
     const body = await res.json();
     if (!res.ok) throw new Error(`GET /api/files answered ${res.status}: ${JSON.stringify(body)}`);
     if (body.items.length !== FILE_COUNT) throw new Error(`expected ${FILE_COUNT} items, got ${body.items.length}`);
-    if (i >= 5) times.push(performance.now() - started); // the first few warm the JIT and caches
+    return performance.now() - started;
+  };
+  const times = [];
+  for (let i = 0; i < API_RUNS + 5; i++) {
+    const ms = await listOnce();
+    if (i >= 5) times.push(ms); // the first few warm the JIT and caches
   }
-  times.sort((a, b) => a - b);
-  const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
-  console.log(`GET /api/files on ${FILE_COUNT} files, ${API_RUNS} runs: p50 ${pct(50)} ms, p95 ${pct(95)} ms`);
-  await benchSearch(base, headers, Number(pct(50)));
+  const p50 = percentile(times, 50);
+  console.log(
+    `GET /api/files on ${FILE_COUNT} files, ${API_RUNS} runs: p50 ${p50.toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+  );
+  console.log(
+    `  target p50 ≤ ${FILES_P50_TARGET_MS} ms: ${p50 <= FILES_P50_TARGET_MS ? "MET" : "MISSED"} (${machineLoad()})`,
+  );
+  await benchSearch(base, headers, p50);
 
   const signedIn = await signedInBrowser(base, PASSWORD);
   browser = signedIn.browser;
