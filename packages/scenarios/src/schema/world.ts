@@ -115,6 +115,7 @@ export const NOISE_FORMATS = [
   "npm-debug",
   "cloudtrail",
   "siem-alert",
+  "postfix",
 ] as const;
 export const NoiseFormatSchema = z.enum(NOISE_FORMATS);
 export type NoiseFormat = z.infer<typeof NoiseFormatSchema>;
@@ -136,6 +137,7 @@ export const NOISE_FORMAT_PROFILES = {
   "nexus-request": ["nexus"],
   postgres: ["app-db"],
   "json-app": ["pino"],
+  postfix: ["relay"],
 } as const satisfies Partial<Record<NoiseFormat, readonly string[]>>;
 export const NOISE_PROFILES = [...new Set(Object.values(NOISE_FORMAT_PROFILES).flat())] as [
   NoiseProfile,
@@ -191,6 +193,11 @@ export const LogNoiseSchema = z.object({
    * is rotated (older lines went to auth.log.1 and beyond); `count` is then a full window's lines.
    */
   window_days: z.number().positive().max(366).optional(),
+  /**
+   * postfix/relay: when the relay's public address went onto DNSBLs; from then on receivers that
+   * check them refuse its mail (the bounces a blocklisting causes).
+   */
+  blocklisted: IsoTimeSchema.optional(),
 });
 export type LogNoise = z.infer<typeof LogNoiseSchema>;
 

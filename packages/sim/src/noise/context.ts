@@ -83,6 +83,8 @@ export interface NoiseOptions {
   mfa?: boolean;
   origin?: { name: string; ip: string };
   window_days?: number;
+  /** postfix/relay: the moment the relay's address was blocklisted. */
+  blocklisted?: string;
   /** The environment's clock: a log holds nothing later, so nothing later is generated. */
   untilMs?: number;
 }

@@ -276,6 +276,13 @@ const SPECS: Record<NoiseFormat, FormatSpec> = {
       expect(r.message).toEqual(expect.any(String));
     },
   },
+  postfix: {
+    line: (c) =>
+      re(
+        String.raw`${SYSLOG_T} ${esc(c.hostname)} (?:postfix/(?:postscreen|smtpd|submission/smtpd|cleanup|qmgr|smtp|lmtp|bounce)|policyd-spf)\[\d+\]: \S[^\n]*`,
+      ),
+    time: TIMES.syslog,
+  },
 };
 
 const generate = (format: NoiseFormat, seed: string, ctx: NoiseContext = FULL, count = COUNT) =>
@@ -358,5 +365,51 @@ describe("formats that record one run of a program", () => {
     ]);
     const jenkins = generate("jenkins-console", "short", FULL, 2).map((l) => l.text.replace(/^\[[^\]]+\] /, ""));
     expect(jenkins[1]).toMatch(/^Obtained Jenkinsfile from git ssh:\/\/\S+\.git$/);
+  });
+});
+
+describe("postfix", () => {
+  /** Queue IDs as postfix's short IDs print them, and each message's lines in the queue's order. */
+  it("carries one queue ID through each message's lines, times increasing, ending in removed", () => {
+    const lines = generate("postfix", "postfix:queue", FULL, 3000);
+    const byId = new Map<string, string[]>();
+    for (const { text } of lines) {
+      const id = / postfix\/[a-z/]+\[\d+\]: ([0-9A-F]{10,12}): /.exec(text)?.[1];
+      if (id) byId.set(id, [...(byId.get(id) ?? []), text]);
+    }
+    expect(byId.size).toBeGreaterThan(100);
+    let complete = 0;
+    for (const [id, texts] of byId) {
+      expect(id).toMatch(/^[0-9A-F]{10,12}$/);
+      const last = texts.at(-1)!;
+      if (!last.endsWith(`${id}: removed`)) continue; // cut off at the end of the range
+      complete++;
+      expect(texts.filter((t) => t.includes("message-id=<"))).toHaveLength(1);
+      expect(texts.filter((t) => / from=<[^>]*>, size=\d+, nrcpt=\d+ \(queue active\)$/.test(t))).toHaveLength(1);
+      expect(
+        texts.some((t) =>
+          / to=<[^>]+>, (?:orig_to=<[^>]+>, )?relay=\S+, delay=[\d.]+, delays=[\d./]+, dsn=\d\.\d\.\d, status=(?:sent|deferred|bounced) /.test(
+            t,
+          ),
+        ),
+      ).toBe(true);
+    }
+    expect(complete).toBeGreaterThan(100);
+  });
+
+  it("an inbound MX shows DNSBL, unknown-user and SPF rejects, TLS and LMTP delivery", () => {
+    const text = generate("postfix", "postfix:mix", FULL, 4000)
+      .map((l) => l.text)
+      .join("\n");
+    expect(text).toMatch(
+      /postscreen\[\d+\]: NOQUEUE: reject: RCPT from \[[\d.]+\]:\d+: 550 5\.7\.1 Service unavailable; client \[[\d.]+\] blocked using /,
+    );
+    expect(text).toMatch(/Recipient address rejected: User unknown in local recipient table/);
+    expect(text).toMatch(/Recipient address rejected: Message rejected due to: SPF fail/);
+    expect(text).toMatch(/Anonymous TLS connection established from \S+\[[\d.]+\]: TLSv1\.3/);
+    expect(text).toMatch(/relay=web-01\[private\/dovecot-lmtp\], .* status=sent \(250 2\.0\.0 </);
+    expect(text).toMatch(
+      /postfix\/submission\/smtpd\[\d+\]: [0-9A-F]+: client=unknown\[10\.0\.[\d.]+\], sasl_method=PLAIN, sasl_username=(?:alice|bob)@/,
+    );
   });
 });

@@ -20,8 +20,9 @@ import { postgres } from "./formats/postgres";
 import { siemAlert } from "./formats/siem-alert";
 import { syslog } from "./formats/syslog";
 import { windowsSecurity } from "./formats/windows-security";
+import { postfixLines } from "./formats/postfix";
 import { DAY } from "./profiles/engine";
-import { PROFILES } from "./profiles";
+import { PROFILES, type Profile } from "./profiles";
 import { clients } from "./profiles/internet";
 
 /**
@@ -32,7 +33,17 @@ import { clients } from "./profiles/internet";
 export type { NoiseContext, NoiseOptions } from "./context";
 export { clfTime, syslogTime } from "./log-time";
 
-const GENERATORS: Record<NoiseFormat, Generator> = {
+/**
+ * Formats whose lines come in events even without a profile: a mail's queue ID runs through
+ * several lines, so a line cannot be drawn on its own.
+ */
+const EVENT_FORMATS = {
+  postfix: postfixLines,
+} satisfies Partial<Record<NoiseFormat, Profile>>;
+type EventFormat = keyof typeof EVENT_FORMATS;
+const isEventFormat = (format: NoiseFormat): format is EventFormat => format in EVENT_FORMATS;
+
+const GENERATORS: Record<Exclude<NoiseFormat, EventFormat>, Generator> = {
   syslog,
   auth,
   "nginx-access": nginxAccess,
@@ -95,6 +106,10 @@ function generic(
   toMs: number,
   endMs: number,
 ): { ms: number; text: string }[] {
+  if (isEventFormat(format)) {
+    const lines = EVENT_FORMATS[format](rng, { format, ctx, options: {}, count, fromMs, toMs });
+    return lines.filter((l) => l.ms <= endMs);
+  }
   const generate = GENERATORS[format];
   const span = Math.max(1, toMs - fromMs);
   // All times are drawn before any line, so a format's draws never shift another line's time.

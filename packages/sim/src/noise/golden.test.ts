@@ -133,6 +133,11 @@ const GOLDEN: Record<NoiseFormat, [string, string, string]> = {
     "0fed153e11f167361e94ffc47edd905b8acfd96bd8d460f5e54a374d1846093f",
     "ded2ce85c0ae460c9984f79069290be146a57c09f2f7809e1d4da1bc6aec4096",
   ],
+  postfix: [
+    "3190045fb96eba27f7a7ea8b00fc2fc520df326ad60dd33fac8c734e9a2e1d48",
+    "c0f9ac1622f65f3ceb93df4fe381a54d6818432d481fa0c347c02dd2e36435a1",
+    "5ada87fbe7dc52d854ba50dca1689efb9a04ceedf8b0c455d7095833d96fcdcd",
+  ],
 };
 
 describe("noise golden output", () => {
@@ -251,6 +256,10 @@ const PROFILED: Record<string, [string, string]> = {
   "json-app/pino": [
     "142b446b289189e16853128471848119e0f8fa5f307012ffc2624eff6059cf19",
     "ddb613f603cf1a497abbc7925f4dbee92ae5fbfc7a9c531b087e3cc278436f4b",
+  ],
+  "postfix/relay": [
+    "58ec94b9e7a2934553b8802caa8c6c1131e8307134325ce58ae982086856a77f",
+    "508d2539158c63023d2b35095ecbb8836e9763be437825f29ff7159bae659ec2",
   ],
 };
 

@@ -67,6 +67,7 @@ const SHAPES: Partial<Record<NoiseFormat, RegExp>> = {
   ),
   auditd: /^type=[A-Z_]+ msg=audit\(\d+\.\d{3}:\d+\): \S.*$/,
   postgres: new RegExp(String.raw`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC \[\d+\] (?:\S+@\S+ )?LOG:  \S.*$`),
+  postfix: new RegExp(String.raw`^${SYSLOG} web-01 postfix/(?:smtpd|cleanup|qmgr|smtp|bounce)\[\d+\]: \S.*$`),
 };
 
 describe("noise profiles", () => {
@@ -208,6 +209,48 @@ describe("the documentation ranges", () => {
       expect(named.has(ip), ip).toBe(false);
       const last = Number(ip.split(".")[3]);
       expect(last < 20 || last > 239, ip).toBe(true);
+    }
+  });
+});
+
+describe("the relay profile of postfix", () => {
+  const relay = (count: number) =>
+    generateNoise("postfix", createRandom("relay"), CTX, count, FROM, TO, {
+      profile: "relay",
+      blocklisted: "2026-03-13T06:00:00Z",
+      hosts: [
+        { name: "crm-web-01.kestrel.internal", ip: "10.0.10.15", user: "noreply-crm@kestrelfreight.com" },
+        { name: "mta-36.freighthub-mail.net", ip: "203.0.113.36", user: "notifications@kestrelfreight.com" },
+        { name: "unknown", ip: "10.0.20.41", user: "scanner@kestrelfreight.com" },
+      ],
+    }).map((l) => ({ ms: l.ms, text: l.text }));
+
+  it("relays only for the clients it is given; the internet's clients never hand over a message", () => {
+    const lines = relay(6000);
+    const clients = new Set(lines.map((l) => / client=(\S+)$/.exec(l.text)?.[1]).filter(Boolean));
+    expect([...clients].sort()).toEqual([
+      "crm-web-01.kestrel.internal[10.0.10.15]",
+      "mta-36.freighthub-mail.net[203.0.113.36]",
+      "unknown[10.0.20.41]",
+    ]);
+    expect(
+      lines.some((l) =>
+        /NOQUEUE: reject: RCPT from unknown\[[\d.]+\]: 550 5\.1\.1 <\w+@web-01\.kestrelfreight\.com>: Recipient address rejected: User unknown in local recipient table/.test(
+          l.text,
+        ),
+      ),
+    ).toBe(true);
+    expect(lines.some((l) => /SSL_accept error from \S+: -1$/.test(l.text))).toBe(true);
+  });
+
+  it("bounces off Spamhaus only from `blocklisted` on, and only at receivers that check it", () => {
+    const listed = Date.parse("2026-03-13T06:00:00Z");
+    const blocked = relay(6000).filter((l) => l.text.includes("blocked using Spamhaus"));
+    expect(blocked.length).toBeGreaterThan(10);
+    for (const l of blocked) {
+      expect(l.ms).toBeGreaterThanOrEqual(listed);
+      expect(l.text).toMatch(/relay=[\w-]+\.mail\.protection\.outlook\.com\[/);
+      expect(l.text).not.toContain("kestrelfreight-com.mail.protection.outlook.com");
     }
   });
 });

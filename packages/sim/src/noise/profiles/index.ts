@@ -9,6 +9,7 @@ import { suitecrm } from "./apps/suitecrm";
 import { resolverPlan } from "./dns";
 import { type Line, type Plan, run } from "./engine";
 import { fortigatePlan } from "./fortigate";
+import { relayPlan } from "./mail-relay";
 import { nexusPlan } from "./nexus";
 import { appDbPlan } from "./postgres-app";
 import { pinoLines } from "./pino";
@@ -54,4 +55,5 @@ export const PROFILES: Record<NoiseProfile, Profile> = {
   nexus: planned(nexusPlan),
   "app-db": planned(appDbPlan),
   pino: pinoLines,
+  relay: planned(relayPlan),
 };
