@@ -116,6 +116,7 @@ export const NOISE_FORMATS = [
   "cloudtrail",
   "siem-alert",
   "postfix",
+  "samba",
 ] as const;
 export const NoiseFormatSchema = z.enum(NOISE_FORMATS);
 export type NoiseFormat = z.infer<typeof NoiseFormatSchema>;
@@ -138,6 +139,7 @@ export const NOISE_FORMAT_PROFILES = {
   postgres: ["app-db"],
   "json-app": ["pino"],
   postfix: ["relay"],
+  samba: ["ad-dc"],
 } as const satisfies Partial<Record<NoiseFormat, readonly string[]>>;
 export const NOISE_PROFILES = [...new Set(Object.values(NOISE_FORMAT_PROFILES).flat())] as [
   NoiseProfile,

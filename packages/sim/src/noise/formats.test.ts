@@ -283,6 +283,15 @@ const SPECS: Record<NoiseFormat, FormatSpec> = {
       ),
     time: TIMES.syslog,
   },
+  // Two lines a record: the debug header with the time, then the indented message (no time);
+  // describe("samba") below checks the header's time against the audit's.
+  samba: {
+    time: null,
+    line: () =>
+      re(
+        String.raw`(?:\[\d{4}/\d\d/\d\d \d\d:\d\d:\d\d\.\d{6},  [0-3]\] \.\./\.\./[\w/-]+\.c:\d+\(\w+\)|  (?:Auth: \[[^\]]+\] user \[KESTREL\]\\\[[\w.$-]+\] at \[\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d\.\d{6} UTC\] with \[[\w-]+\] status \[NT_STATUS_\w+\] .*|\w+: .*))`,
+      ),
+  },
 };
 
 const generate = (format: NoiseFormat, seed: string, ctx: NoiseContext = FULL, count = COUNT) =>
@@ -411,5 +420,24 @@ describe("postfix", () => {
     expect(text).toMatch(
       /postfix\/submission\/smtpd\[\d+\]: [0-9A-F]+: client=unknown\[10\.0\.[\d.]+\], sasl_method=PLAIN, sasl_username=(?:alice|bob)@/,
     );
+  });
+});
+
+describe("samba", () => {
+  /** Each record is a header and its message at one moment; the audit's time is the header's. */
+  it("pairs every debug header with its message, successes at level 3 and failures at 2", () => {
+    const lines = generate("samba", "samba:records", FULL, 2000);
+    for (let i = 0; i + 1 < lines.length; i += 2) {
+      const head = /^\[(\d{4})\/(\d\d)\/(\d\d) (\d\d:\d\d:\d\d)\.(\d{6}), {2}(\d)\] /.exec(lines[i]!.text);
+      expect(head, lines[i]!.text).not.toBeNull();
+      const body = lines[i + 1]!.text;
+      expect(body.startsWith("  ")).toBe(true);
+      if (!body.startsWith("  Auth: ")) continue;
+      const [, y, mo, d, hms, us, level] = head!;
+      expect(body).toContain(` ${d} ${MONTHS[Number(mo) - 1]} ${y} ${hms}.${us} UTC]`);
+      expect(level).toBe(body.includes("status [NT_STATUS_OK]") ? "3" : "2");
+      if (body.includes("status [NT_STATUS_OK]"))
+        expect(body).toMatch(/ became \[KESTREL\]\\\[[\w$-]+\] \[S-1-5-21-\d+-\d+-\d+-\d+\]\. /);
+    }
   });
 });

@@ -21,6 +21,7 @@ import { siemAlert } from "./formats/siem-alert";
 import { syslog } from "./formats/syslog";
 import { windowsSecurity } from "./formats/windows-security";
 import { postfixLines } from "./formats/postfix";
+import { sambaLines } from "./formats/samba";
 import { DAY } from "./profiles/engine";
 import { PROFILES, type Profile } from "./profiles";
 import { clients } from "./profiles/internet";
@@ -39,6 +40,7 @@ export { clfTime, syslogTime } from "./log-time";
  */
 const EVENT_FORMATS = {
   postfix: postfixLines,
+  samba: sambaLines,
 } satisfies Partial<Record<NoiseFormat, Profile>>;
 type EventFormat = keyof typeof EVENT_FORMATS;
 const isEventFormat = (format: NoiseFormat): format is EventFormat => format in EVENT_FORMATS;

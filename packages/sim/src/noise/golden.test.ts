@@ -138,6 +138,11 @@ const GOLDEN: Record<NoiseFormat, [string, string, string]> = {
     "c0f9ac1622f65f3ceb93df4fe381a54d6818432d481fa0c347c02dd2e36435a1",
     "5ada87fbe7dc52d854ba50dca1689efb9a04ceedf8b0c455d7095833d96fcdcd",
   ],
+  samba: [
+    "3100d589d72cde98fe521010f112e96a8830cc1f18871b5bf99349e459e76ede",
+    "6b8f7abdf7c67ad75d4e005872006ba71b0395e3fc366c751e467409047533c3",
+    "d6bd89d090899086ba90f866ceb55beb0a86b4a4c16c087388180589774ea941",
+  ],
 };
 
 describe("noise golden output", () => {
@@ -260,6 +265,10 @@ const PROFILED: Record<string, [string, string]> = {
   "postfix/relay": [
     "58ec94b9e7a2934553b8802caa8c6c1131e8307134325ce58ae982086856a77f",
     "508d2539158c63023d2b35095ecbb8836e9763be437825f29ff7159bae659ec2",
+  ],
+  "samba/ad-dc": [
+    "f850aa4ac68ea342cd7aad666e86ebb60128f772a965301dd73543611758f4a1",
+    "52c6288c019ae4c551edd4ae0d4f319a980ba2433ca677a6bf424d9081cf9dd5",
   ],
 };
 

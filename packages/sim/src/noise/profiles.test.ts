@@ -68,6 +68,7 @@ const SHAPES: Partial<Record<NoiseFormat, RegExp>> = {
   auditd: /^type=[A-Z_]+ msg=audit\(\d+\.\d{3}:\d+\): \S.*$/,
   postgres: new RegExp(String.raw`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC \[\d+\] (?:\S+@\S+ )?LOG:  \S.*$`),
   postfix: new RegExp(String.raw`^${SYSLOG} web-01 postfix/(?:smtpd|cleanup|qmgr|smtp|bounce)\[\d+\]: \S.*$`),
+  samba: /^(?:\[\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d\.\d{6}, {2}[0-3]\] \.\.\/\S+| {2}\w+: \S.*)$/,
 };
 
 describe("noise profiles", () => {

@@ -12,6 +12,7 @@ import { fortigatePlan } from "./fortigate";
 import { relayPlan } from "./mail-relay";
 import { nexusPlan } from "./nexus";
 import { appDbPlan } from "./postgres-app";
+import { adDcPlan } from "./samba-dc";
 import { pinoLines } from "./pino";
 import { alertsPlan } from "./siem";
 import { authPlan } from "./sshd";
@@ -56,4 +57,5 @@ export const PROFILES: Record<NoiseProfile, Profile> = {
   "app-db": planned(appDbPlan),
   pino: pinoLines,
   relay: planned(relayPlan),
+  "ad-dc": planned(adDcPlan),
 };
