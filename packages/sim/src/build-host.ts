@@ -15,42 +15,93 @@ import { sha256, TrackedFs } from "./tracked-fs";
 /** Bump when a noise generator changes its output, so recipe digests change with it. */
 export const NOISE_GENERATOR_VERSION = 1;
 
-/** A rendered log and the time of its last line (the file's modification time). */
-interface RenderedLog {
-  text: string;
+/** A rendered log as bytes, and the time of its last line (the file's modification time). */
+export interface RenderedLog {
+  bytes: Uint8Array;
   lastMs: number | undefined;
 }
 
 /**
- * Generated logs by recipe digest. Every sample of a case (and every epoch) builds the same
- * world, so the same logs; a bounded cache spares regenerating them. Bounded by bytes.
+ * Generated logs by recipe digest, as bytes. Every sample of a case (and every epoch) builds the
+ * same world, so the same logs; keeping their bytes spares both regenerating them and encoding a
+ * multi-megabyte string again on every read. The bytes live in a SharedArrayBuffer, so a log one
+ * simulation worker rendered can be handed to the others without a copy (see shareRenderedLogs).
+ * Every session's file points at the same bytes: the in-memory filesystem replaces a file's
+ * buffer on write and never changes one in place. Bounded by bytes, least recently used first.
  */
 class LogCache {
   private readonly entries = new Map<string, RenderedLog>();
   private bytes = 0;
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string, make: () => RenderedLog): RenderedLog {
+  get(key: string): RenderedLog | undefined {
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    const value = make();
-    if (value.text.length * 2 > this.maxBytes) return value;
+    if (hit === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  set(key: string, value: RenderedLog): void {
+    if (this.entries.has(key) || value.bytes.byteLength > this.maxBytes) return;
     this.entries.set(key, value);
-    this.bytes += value.text.length * 2;
+    this.bytes += value.bytes.byteLength;
     for (const [k, v] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(k);
-      this.bytes -= v.text.length * 2;
+      this.bytes -= v.bytes.byteLength;
     }
-    return value;
   }
 }
 
-const renderedLogs = new LogCache(64 * 1024 * 1024);
+/** Enough for every log a whole benchmark run reads (about 110 MB), shared by all workers. */
+const renderedLogs = new LogCache(256 * 1024 * 1024);
+
+/**
+ * How this thread's logs meet other threads' (simulation workers share them through the main
+ * thread): `claim` asks before rendering a log, and resolves with the log when another thread
+ * rendered it (or was already rendering it), or with undefined to render it here; `publish` hands
+ * a log rendered here to the others.
+ */
+export interface LogSharing {
+  claim(recipe: string): Promise<RenderedLog | undefined>;
+  publish(recipe: string, log: RenderedLog): void;
+}
+let sharing: LogSharing | undefined;
+/** Claims this thread is waiting on, so two reads of one log here ask once. */
+const claims = new Map<string, Promise<RenderedLog>>();
+
+/** Connects this thread's log cache to others; the returned function adopts a log rendered elsewhere. */
+export function shareRenderedLogs(how: LogSharing) {
+  sharing = how;
+  return (recipe: string, log: RenderedLog) => renderedLogs.set(recipe, log);
+}
+
+function renderHere(recipe: string, render: () => RenderedLog): RenderedLog {
+  const made = render();
+  renderedLogs.set(recipe, made);
+  sharing?.publish(recipe, made);
+  return made;
+}
+
+/**
+ * A log from the cache, else from another thread that rendered it, else rendered here. Each big
+ * log then costs its generation once per process, not once per worker.
+ */
+function cachedLog(recipe: string, render: () => RenderedLog): RenderedLog | Promise<RenderedLog> {
+  const hit = renderedLogs.get(recipe);
+  if (hit) return hit;
+  if (!sharing) return renderHere(recipe, render);
+  let pending = claims.get(recipe);
+  if (!pending) {
+    pending = sharing
+      .claim(recipe)
+      .then((log) => log ?? renderedLogs.get(recipe) ?? renderHere(recipe, render))
+      .finally(() => claims.delete(recipe));
+    claims.set(recipe, pending);
+  }
+  return pending;
+}
 
 /** Where the Git server keeps its bare repositories (roster.ts conventions). */
 export const GIT_ROOT = "/srv/git/kestrel";
@@ -63,13 +114,66 @@ export interface BuildHostInput {
   rng: Random;
 }
 
-/** Merges evidence lines and generated noise by time. */
+interface TimedLine {
+  ms: number;
+  text: string;
+}
+
+/** Sorted by time, keeping the given order among equal times; unchanged when already so. */
+function byTime(lines: TimedLine[]): TimedLine[] {
+  for (let i = 1; i < lines.length; i++) if (lines[i]!.ms < lines[i - 1]!.ms) return lines.sort((a, b) => a.ms - b.ms);
+  return lines;
+}
+
+/**
+ * The lines of both, by time, up to `clockMs`: a merge of two sorted lists, evidence first among
+ * equal times, as a stable sort of evidence followed by noise would order them.
+ */
+function mergeByTime(evidence: TimedLine[], noise: TimedLine[], clockMs: number): { texts: string[]; lastMs?: number } {
+  const texts: string[] = [];
+  let lastMs: number | undefined;
+  let e = 0;
+  let n = 0;
+  for (;;) {
+    const a = evidence[e];
+    const b = noise[n];
+    const next = a && (!b || a.ms <= b.ms) ? evidence[e++]! : b ? noise[n++]! : undefined;
+    if (!next || next.ms > clockMs) break;
+    texts.push(next.text);
+    lastMs = next.ms;
+  }
+  return { texts, lastMs };
+}
+
+/**
+ * The constructor as it was when this module loaded: logs are generated on first read, often
+ * inside a command, where the interpreter's defence in depth blocks the global one (it guards
+ * against scripts, and this is the host's own code).
+ */
+const SharedBuffer = globalThis.SharedArrayBuffer;
+
+/** UTF-8 bytes of a text in shareable memory. */
+function sharedBytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(new SharedBuffer(Buffer.byteLength(text, "utf8")));
+  new TextEncoder().encodeInto(text, bytes);
+  return bytes;
+}
+
+/**
+ * Merges evidence lines and generated noise by time. Nothing after the case's "now" exists yet:
+ * base hosts carry background activity for every narrative's timeframe.
+ */
 function renderLog(log: LogFileSpec, host: HostSpec, world: CaseWorld, rng: Random): RenderedLog {
-  const lines = log.lines.map((l) => ({ ms: Date.parse(l.time), text: l.text, evidence: true }));
+  const clockMs = Date.parse(world.clock);
+  // Invalid times (NaN) never compare below the clock: such lines are dropped, as before.
+  const evidence = byTime(
+    log.lines.map((l) => ({ ms: Date.parse(l.time), text: l.text })).filter((l) => l.ms <= clockMs),
+  );
+  let noise: TimedLine[] = [];
   if (log.noise && log.noise.count > 0) {
     const peers = world.hosts.filter((h) => h.ip !== host.ip).map((h) => h.ip);
     const users = host.users.filter((u) => u.uid >= 1000 && u.uid < 60000).map((u) => u.name);
-    const noise = generateNoise(
+    noise = generateNoise(
       log.format,
       rng.fork(`noise:${host.hostname}:${log.path}`),
       {
@@ -82,19 +186,11 @@ function renderLog(log: LogFileSpec, host: HostSpec, world: CaseWorld, rng: Rand
       log.noise.count,
       Date.parse(log.noise.from),
       Date.parse(log.noise.to),
-      { ...log.noise, untilMs: Date.parse(world.clock) },
+      { ...log.noise, untilMs: clockMs },
     );
-    lines.push(...noise.map((n) => ({ ...n, evidence: false })));
   }
-  // Stable: evidence lines keep their given order among equal times. Nothing after the case's
-  // "now" exists yet: base hosts carry background activity for every narrative's timeframe.
-  const clockMs = Date.parse(world.clock);
-  const present = lines.filter((l) => l.ms <= clockMs);
-  present.sort((a, b) => a.ms - b.ms);
-  return {
-    text: present.length ? `${present.map((l) => l.text).join("\n")}\n` : "",
-    lastMs: present[present.length - 1]?.ms,
-  };
+  const { texts, lastMs } = mergeByTime(evidence, byTime(noise.filter((l) => l.ms <= clockMs)), clockMs);
+  return { bytes: sharedBytes(texts.length ? `${texts.join("\n")}\n` : ""), lastMs };
 }
 
 /**
@@ -147,13 +243,11 @@ function putLog(layout: Layout, log: LogFileSpec, spec: HostSpec, world: CaseWor
       ]),
     ),
   );
-  const render = () => {
-    const r = renderedLogs.get(recipe, () => renderLog(log, spec, world, hostRng));
-    if (r.lastMs !== undefined) mtime.setTime(r.lastMs);
-    return r.text;
-  };
   const meta = logMeta(model, log);
-  fs.writeFileLazy(log.path, render, { mode: meta.mode, mtime });
+  fs.writeGenerated(log.path, () => cachedLog(recipe, () => renderLog(log, spec, world, hostRng)), {
+    mode: meta.mode,
+    mtimeMs: mtime.getTime(),
+  });
   fs.owners.set(log.path, meta.owner);
   // The directory's time is when logrotate last created files in it, not the last line's.
   fs.knownMtimes.set(log.path, Math.min(created, mtime.getTime()));
@@ -245,7 +339,7 @@ function putFiles(layout: Layout, spec: HostSpec, world: CaseWorld, hostRng: Ran
  * The live host: `processes` is an accessor that keeps /proc in step with the table, whether a
  * command assigns it or a saved state is restored onto the host (Object.assign sets through it).
  */
-function liveHost(fields: Omit<HostState, "processes">, processes: LiveProcess[]): HostState {
+function liveHost(fields: Omit<HostState, "processes">, processes: LiveProcess[], inStep = false): HostState {
   let current = processes;
   const host = fields as HostState;
   Object.defineProperty(host, "processes", {
@@ -256,8 +350,26 @@ function liveHost(fields: Omit<HostState, "processes">, processes: LiveProcess[]
       syncProc(host.fs, host.model, next);
     },
   });
-  syncProc(host.fs, host.model, current);
+  // A copy's /proc already mirrors its table: writing it again would only churn.
+  if (!inStep) syncProc(host.fs, host.model, current);
   return host;
+}
+
+/**
+ * A session's own copy of a built host: its filesystem copied on write (see TrackedFs.clone), its
+ * tables copied; what never changes during a run (spec, model, repositories) is shared.
+ */
+export function cloneHost(host: HostState): HostState {
+  const { processes, services, sockets, logins, journal } = structuredClone({
+    processes: host.processes,
+    services: host.services,
+    sockets: host.sockets,
+    logins: host.logins,
+    journal: host.journal,
+  });
+  const { spec, model, bootMs, repositories } = host;
+  const fields = { spec, fs: host.fs.clone(), model, services, sockets, logins, journal, bootMs, repositories };
+  return liveHost(fields, processes, true);
 }
 
 /** Builds one host's filesystem and tables from content. Pure apart from the returned object. */
@@ -274,11 +386,18 @@ export function buildHost({ spec, world, clockMs, rng }: BuildHostInput): HostSt
   const repositories = spec.role === "Git Server" ? putRepositories(layout, world) : new Map<string, RepositoryModel>();
   if (spec.role === "CI/CD Server") putBuilds(layout, world);
   layout.settleDirectories();
-  // The interpreter's command stubs in /bin and /usr/bin: packaged executables.
-  fs.builtEntryDefaults = (path) => ({
-    mtimeMs: defaultMtime(model.timeline, path),
-    mode: /^\/(usr\/)?s?bin\//.test(path) ? 0o755 : undefined,
-  });
+  // The interpreter's command stubs in /bin and /usr/bin: packaged executables. Every session's
+  // interpreter lays down the same hundreds of stubs on its copy of this host, so each path's
+  // answer is worked out once (copies share this function).
+  const defaults = new Map<string, { mtimeMs: number; mode?: number }>();
+  fs.builtEntryDefaults = (path) => {
+    let made = defaults.get(path);
+    if (!made) {
+      made = { mtimeMs: defaultMtime(model.timeline, path), mode: /^\/(usr\/)?s?bin\//.test(path) ? 0o755 : undefined };
+      defaults.set(path, made);
+    }
+    return made;
+  };
 
   const notFuture = (iso: string | undefined) => iso === undefined || Date.parse(iso) <= clockMs;
   const { processes, ...rest } = tables;

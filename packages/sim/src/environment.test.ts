@@ -34,6 +34,35 @@ describe("buildEnvironment", () => {
     expect(await snapshot("other")).not.toEqual(a);
   });
 
+  it("gives every session of one world its own copy of the same build: same bytes, times and hash", async () => {
+    const world = fixtureWorld();
+    const snapshot = async (env: Awaited<ReturnType<typeof buildEnvironment>>) => {
+      const out: string[] = [];
+      for (const host of env.hosts)
+        for (const path of host.fs.getAllPaths().sort()) {
+          const d = await host.fs.describe(path);
+          const st = await host.fs.lstat(path);
+          out.push(`${host.spec.role} ${path} ${d.kind} ${d.sha256 ?? ""} ${d.mode} ${d.owner} ${st.mtime.getTime()}`);
+        }
+      return out;
+    };
+    const first = await buildEnvironment(world, { seed: "copy" });
+    await first.exec(
+      "Web Server",
+      "echo mine > /root/note && rm -f /var/log/auth.log && head -n 1 /var/log/nginx/access.log",
+    );
+    const second = await buildEnvironment(world, { seed: "copy" });
+    const log = "/var/log/nginx/access.log";
+    expect(second.findHost("Web Server")!.fs.isPending(log)).toBe(true);
+    expect((await second.exec("Web Server", "cat /root/note")).exitCode).not.toBe(0);
+    expect((await second.exec("Web Server", "ls /var/log/auth.log")).exitCode).toBe(0);
+    expect(await second.hash()).toBe(await (await buildEnvironment(fixtureWorld(), { seed: "copy" })).hash());
+    // A build of its own (another world object) and a copy agree on every entry.
+    expect(await snapshot(await buildEnvironment(world, { seed: "copy" }))).toEqual(
+      await snapshot(await buildEnvironment(fixtureWorld(), { seed: "copy" })),
+    );
+  });
+
   it("hashes a generated log by its recipe until it is read, and by its bytes after", async () => {
     const env = await buildEnvironment(fixtureWorld());
     const host = env.findHost("Web Server")!;

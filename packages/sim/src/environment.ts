@@ -1,6 +1,6 @@
 import type { CaseWorld } from "@analystbench/scenarios";
 import type { Bash } from "just-bash";
-import { buildHost } from "./build-host";
+import { buildHost, cloneHost } from "./build-host";
 import type { CommandEnvironment, HostState, StateChange } from "./host-state";
 import { createRandom } from "./random";
 import { restoreTables, snapshotTables, type SavedState } from "./saved-state";
@@ -114,6 +114,99 @@ async function hashEnvironment(world: CaseWorld, hosts: HostState[]): Promise<st
   return sha256(parts.join("\n"));
 }
 
+/** A host by role, hostname or the world's alias for it. */
+function findHostIn(world: CaseWorld, hosts: HostState[], role: string): HostState | undefined {
+  const key = role.trim().toLowerCase();
+  const alias = world.aliases[key]?.toLowerCase();
+  return hosts.find(
+    (h) => h.spec.role.toLowerCase() === key || h.spec.hostname === key || h.spec.role.toLowerCase() === alias,
+  );
+}
+
+/**
+ * A host's interpreter. Making one lays down its command stubs in /bin (and its own
+ * /proc/version) with the real time; settling stamps them like the rest of the built host.
+ */
+async function newShell(host: HostState, env: CommandEnvironment, probe: ProvenanceProbe, world: CaseWorld) {
+  const createdAfter = Date.now() - 1000;
+  const shell = createShell(host, env, probe, world.repositories);
+  // The interpreter rewrites its own /proc/version; let settling restamp it.
+  host.fs.knownMtimes.delete("/proc/version");
+  await host.fs.settleTimes(new Date(host.bootMs), createdAfter);
+  return shell;
+}
+
+/** An environment's hosts as built and set up, before any command of a run: never changed, only copied. */
+interface Pristine {
+  hosts: HostState[];
+  setupFailures: SimEnvironment["setupFailures"];
+  /** Its hash, taken once: every copy starts out as it is. */
+  hash?: Promise<string>;
+}
+
+/** Setup commands run as the builder's, not a run's: no command index, no change recorded. */
+const SETUP_ENV = (clockMs: number): CommandEnvironment => ({
+  clockMs,
+  currentCommand: () => -1,
+  recordChange: () => {},
+});
+
+/** Builds every host of the world from content and seed and runs the blueprint's setup commands. */
+async function buildPristine(world: CaseWorld, seed: string): Promise<Pristine> {
+  const clockMs = Date.parse(world.clock);
+  const rng = createRandom(`${seed}:${world.clock}`);
+  const buildStartedMs = Date.now() - 1000;
+  const hosts = world.hosts.map((spec) => buildHost({ spec, world, clockMs, rng }));
+  for (const host of hosts) host.fs.simulatedNow = new Date(clockMs);
+  const env = SETUP_ENV(clockMs);
+  const shells = new Map<HostState, Bash>();
+  const setupFailures: Pristine["setupFailures"] = [];
+  for (const s of world.setupCommands) {
+    const host = findHostIn(world, hosts, s.role);
+    if (!host) {
+      setupFailures.push({ role: s.role, command: s.command, error: "no such host role" });
+      continue;
+    }
+    let shell = shells.get(host);
+    if (!shell) shells.set(host, (shell = await newShell(host, env, new ProvenanceProbe(), world)));
+    const r = await shell.exec(s.command, { cwd: "/" });
+    if (r.exitCode !== 0)
+      setupFailures.push({
+        role: s.role,
+        command: s.command,
+        error: (r.stderr || r.stdout).trim() || `exit ${r.exitCode}`,
+      });
+  }
+  for (const host of hosts) await host.fs.settleTimes(new Date(host.bootMs), buildStartedMs);
+  return { hosts, setupFailures };
+}
+
+/** Seeds per world whose pristine hosts are kept; a run uses one seed for all its samples. */
+const SEEDS_PER_WORLD = 4;
+/**
+ * Pristine environments by world object and seed: every sample and epoch of a case builds the
+ * same hosts, so they are built once and each session gets a copy. Held as long as the world
+ * object is (a worker keeps a bounded number of worlds).
+ */
+const pristines = new WeakMap<CaseWorld, Map<string, Promise<Pristine>>>();
+
+function pristineOf(world: CaseWorld, seed: string): Promise<Pristine> {
+  let bySeed = pristines.get(world);
+  if (!bySeed) pristines.set(world, (bySeed = new Map()));
+  let pristine = bySeed.get(seed);
+  if (pristine) {
+    bySeed.delete(seed);
+    bySeed.set(seed, pristine);
+    return pristine;
+  }
+  pristine = buildPristine(world, seed);
+  bySeed.set(seed, pristine);
+  // A failed build is not kept: the next session tries again.
+  pristine.catch(() => bySeed.get(seed) === pristine && bySeed.delete(seed));
+  if (bySeed.size > SEEDS_PER_WORLD) bySeed.delete(bySeed.keys().next().value!);
+  return pristine;
+}
+
 /**
  * Builds the live environment of a case from its world and a seed. The same world and seed give
  * a byte-identical environment (the hash proves it).
@@ -131,7 +224,6 @@ export async function buildEnvironment(
 ): Promise<SimEnvironment> {
   const seed = opts.seed ?? "analystbench";
   const clockMs = Date.parse(world.clock);
-  const rng = createRandom(`${seed}:${world.clock}`);
   const commands: CommandRecord[] = [];
   const changes: StateChange[] = [];
   let current = -1;
@@ -146,9 +238,8 @@ export async function buildEnvironment(
       tablesChanged.add(c.host);
     },
   };
-  const buildStartedMs = Date.now() - 1000;
-  const hosts = world.hosts.map((spec) => buildHost({ spec, world, clockMs, rng }));
-  for (const host of hosts) host.fs.simulatedNow = new Date(clockMs);
+  const pristine = await pristineOf(world, seed);
+  const hosts = pristine.hosts.map(cloneHost);
   // Interpreters are made on a host's first command: constructing one costs ~25 ms and lays
   // down command stubs in /bin, which are then stamped like the rest of the built host.
   const shells = new Map<HostState, Bash>();
@@ -157,47 +248,22 @@ export async function buildEnvironment(
   const shellOf = async (host: HostState): Promise<Bash> => {
     let shell = shells.get(host);
     if (!shell) {
-      const createdAfter = Date.now() - 1000;
       const probe = new ProvenanceProbe();
       probes.set(host, probe);
-      shells.set(host, (shell = createShell(host, commandEnv, probe, world.repositories)));
-      // The interpreter rewrites its own /proc/version; let settling restamp it.
-      host.fs.knownMtimes.delete("/proc/version");
-      await host.fs.settleTimes(new Date(host.bootMs), createdAfter);
+      shells.set(host, (shell = await newShell(host, commandEnv, probe, world)));
     }
     return shell;
   };
+  const findHost = (role: string) => findHostIn(world, hosts, role);
+  const setupFailures = pristine.setupFailures.map((f) => ({ ...f }));
 
-  const findHost = (role: string): HostState | undefined => {
-    const key = role.trim().toLowerCase();
-    const alias = world.aliases[key]?.toLowerCase();
-    return hosts.find(
-      (h) => h.spec.role.toLowerCase() === key || h.spec.hostname === key || h.spec.role.toLowerCase() === alias,
-    );
-  };
-
-  const setupFailures: SimEnvironment["setupFailures"] = [];
-  for (const s of world.setupCommands) {
-    const host = findHost(s.role);
-    if (!host) {
-      setupFailures.push({ role: s.role, command: s.command, error: "no such host role" });
-      continue;
-    }
-    const r = await (await shellOf(host)).exec(s.command, { cwd: "/" });
-    if (r.exitCode !== 0)
-      setupFailures.push({
-        role: s.role,
-        command: s.command,
-        error: (r.stderr || r.stdout).trim() || `exit ${r.exitCode}`,
-      });
-  }
-
-  for (const host of hosts) await host.fs.settleTimes(new Date(host.bootMs), buildStartedMs);
-
-  // Snapshot the pristine state now, lazily: the hash covers the environment as built, so it
-  // must be taken before the first command; forcing it here would cost every build the noise.
+  // The hash covers the environment as built: it is taken of the pristine hosts, once, on first
+  // request (forcing it at build would cost every build the noise), however the copy changed since.
   let hashPromise: Promise<string> | undefined;
-  const hash = () => (hashPromise ??= opts.knownHash ? Promise.resolve(opts.knownHash) : hashEnvironment(world, hosts));
+  const hash = () =>
+    (hashPromise ??= opts.knownHash
+      ? Promise.resolve(opts.knownHash)
+      : (pristine.hash ??= hashEnvironment(world, pristine.hosts)));
   let hashTaken = false;
   const takePristineHash = async () => {
     if (hashTaken) return;

@@ -6,7 +6,14 @@ import type { EnvironmentDiff } from "./environment";
 import { emptySavedState, mergeSavedState } from "./saved-state";
 import { withoutArguments } from "./tools/arguments";
 import type { ToolResult } from "./tools/run-tool";
-import { MAX_WORLDS_PER_WORKER, type WorkerRequest, type WorkerResponse } from "./worker/protocol";
+import {
+  MAX_WORLDS_PER_WORKER,
+  type LogClaimNotice,
+  type LogRenderNotice,
+  type RenderedLogNotice,
+  type WorkerRequest,
+  type WorkerResponse,
+} from "./worker/protocol";
 import { workerScriptPath } from "./worker/worker-script";
 
 /** How long one tool call may run before its worker is killed. */
@@ -126,6 +133,75 @@ interface Job {
 
 let nextWorkerId = 1;
 
+/** Budget of the rendered logs the main thread keeps for workers started later. */
+const SHARED_LOG_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Generated logs rendered by any worker, passed on to every other one: each big log is then
+ * rendered once per process instead of once per worker. A worker about to render a log claims it
+ * first: it is told to render it when no one else has or is doing so, else it is sent the log
+ * once there. The bytes are shared memory, so this costs the main thread a message per log and
+ * worker, never a copy. Oldest first out once over budget; a worker started later is sent what
+ * is here.
+ */
+class SharedLogs {
+  private readonly logs = new Map<string, RenderedLogNotice>();
+  private bytes = 0;
+  /** Logs being rendered: by which worker, and which others wait for them. */
+  private readonly rendering = new Map<string, { by: SimWorker; waiting: SimWorker[] }>();
+  private readonly workers = new Set<SimWorker>();
+
+  claim(from: SimWorker, recipe: string): void {
+    const log = this.logs.get(recipe);
+    if (log) return from.notify(log);
+    const busy = this.rendering.get(recipe);
+    if (busy) busy.waiting.push(from);
+    else this.assign(recipe, from, []);
+  }
+
+  /** A worker rendered a log: keep it and give it to the others (those waiting among them). */
+  rendered(from: SimWorker, notice: RenderedLogNotice): void {
+    this.rendering.delete(notice.recipe);
+    if (this.logs.has(notice.recipe)) return;
+    this.keep(notice);
+    for (const w of this.workers) if (w !== from) w.notify(notice);
+  }
+
+  join(worker: SimWorker): void {
+    this.workers.add(worker);
+    for (const notice of this.logs.values()) worker.notify(notice);
+  }
+
+  /** A worker is gone: what it was rendering passes to one of those waiting for it. */
+  leave(worker: SimWorker): void {
+    this.workers.delete(worker);
+    for (const [recipe, { by, waiting }] of this.rendering) {
+      if (by !== worker) continue;
+      this.rendering.delete(recipe);
+      const [next, ...rest] = waiting.filter((w) => w.healthy);
+      if (next) this.assign(recipe, next, rest);
+    }
+  }
+
+  private assign(recipe: string, by: SimWorker, waiting: SimWorker[]): void {
+    this.rendering.set(recipe, { by, waiting });
+    by.notify({ type: "render", recipe });
+  }
+
+  private keep(notice: RenderedLogNotice): void {
+    const size = notice.log.bytes.byteLength;
+    if (size > SHARED_LOG_BYTES) return;
+    this.logs.set(notice.recipe, notice);
+    this.bytes += size;
+    for (const [recipe, old] of this.logs) {
+      if (this.bytes <= SHARED_LOG_BYTES) break;
+      this.logs.delete(recipe);
+      this.bytes -= old.log.bytes.byteLength;
+    }
+  }
+}
+const sharedLogs = new SharedLogs();
+
 /**
  * One simulation worker thread. It holds several sessions' environments and runs their requests
  * one at a time, in order: the deadline of a request starts when it is handed to the worker, so
@@ -152,10 +228,20 @@ class SimWorker {
       stdout: false,
       stderr: false,
     });
-    this.worker.on("message", (r: WorkerResponse) => this.answer(r));
+    this.worker.on("message", (r: WorkerResponse | RenderedLogNotice | LogClaimNotice) => {
+      if (r.type === "log") sharedLogs.rendered(this, r);
+      else if (r.type === "claim") sharedLogs.claim(this, r.recipe);
+      else this.answer(r);
+    });
     this.worker.on("error", (e) => this.die(e.message, "crashed"));
     this.worker.on("exit", () => this.die("the simulation worker exited", "crashed"));
     this.worker.unref();
+    sharedLogs.join(this);
+  }
+
+  /** Passes on a log another worker rendered (or the go-ahead to render one); not a request. */
+  notify(notice: RenderedLogNotice | LogRenderNotice): void {
+    if (this.healthy) this.worker.postMessage(notice);
   }
 
   holdsWorld(key: string): boolean {
@@ -224,6 +310,7 @@ class SimWorker {
   private die(message: string, failure: Failure): void {
     if (!this.healthy && !this.running && this.queue.length === 0) return;
     this.healthy = false;
+    sharedLogs.leave(this);
     const current = this.running;
     this.running = null;
     if (current) {
@@ -265,6 +352,8 @@ function poolSize(): number {
   return Math.max(2, Math.min(4, os.availableParallelism()));
 }
 const pool: SimWorker[] = [];
+/** Sessions more a worker holding the world may carry before another worker is preferred. */
+const WORLD_AFFINITY = 2;
 
 /** The least-loaded worker, preferring one that already holds the world; a new one while the pool is short. */
 function pickWorker(worldKey: string): SimWorker {
@@ -276,7 +365,9 @@ function pickWorker(worldKey: string): SimWorker {
     return fresh;
   }
   const candidates = idle.length > 0 ? idle : pool;
-  const load = (w: SimWorker) => w.sessions.size * 2 + (w.holdsWorld(worldKey) ? 0 : 1);
+  // A worker that holds the world has its pristine hosts built: another would build them again
+  // (the largest part of a first build), so it is worth a couple more sessions of queueing.
+  const load = (w: SimWorker) => w.sessions.size + (w.holdsWorld(worldKey) ? 0 : WORLD_AFFINITY);
   return candidates.reduce((best, w) => (load(w) < load(best) ? w : best));
 }
 

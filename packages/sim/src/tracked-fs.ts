@@ -39,6 +39,41 @@ type Entry =
   | { type: "directory"; mode: number; mtime: Date }
   | { type: "symlink"; mode: number; mtime: Date; target: string };
 
+/** What a generated file's bytes come from (see TrackedFs.writeGenerated). */
+export interface GeneratedBytes {
+  bytes: Uint8Array;
+  /** The time of the file's last line, which becomes its modification time once generated. */
+  lastMs: number | undefined;
+}
+
+interface GeneratedFile {
+  /** Bytes at once, or later when another thread is generating them (see build-host's log sharing). */
+  generate: () => GeneratedBytes | Promise<GeneratedBytes>;
+  /** The entry's time while pending; generating sets it to the last line's. */
+  mtime: Date;
+}
+
+type GeneratedLazy = () => Uint8Array | Promise<Uint8Array>;
+
+function generatedLazy(file: GeneratedFile): GeneratedLazy {
+  const settle = (made: GeneratedBytes) => {
+    if (made.lastMs !== undefined) file.mtime.setTime(made.lastMs);
+    return made.bytes;
+  };
+  return () => {
+    const made = file.generate();
+    return made instanceof Promise ? made.then(settle) : settle(made);
+  };
+}
+
+/** The private state of just-bash's InMemoryFs a copy must carry (guarded by the tracked-fs tests). */
+interface InMemoryInternals {
+  data: Map<string, Entry>;
+  entryIdentities: WeakMap<object, string>;
+  nextEntryIdentity: number;
+  setEntry(path: string, entry: Entry): void;
+}
+
 const depthOf = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 const parentOf = (path: string) => (path === "/" ? null : path.slice(0, path.lastIndexOf("/")) || "/");
 
@@ -102,6 +137,75 @@ export class TrackedFs extends InMemoryFs {
   isPending(path: string): boolean {
     const entry = (this as unknown as { data: Map<string, { lazy?: unknown }> }).data.get(path);
     return entry !== undefined && typeof entry.lazy === "function";
+  }
+
+  /**
+   * Files generated on first read (see writeGenerated), by the lazy function of their entry: how
+   * to make a session's own copy of a still-pending one (see clone).
+   */
+  private readonly generated = new Map<unknown, GeneratedFile>();
+
+  /**
+   * A file whose bytes are generated on first read, with `mtimeMs` until then; generating it
+   * gives it the time of its last line. Each filesystem (and each clone) has its own entry and
+   * time, while the bytes themselves may come from a cache shared by all.
+   */
+  writeGenerated(path: string, generate: GeneratedFile["generate"], meta: { mode: number; mtimeMs: number }): void {
+    const file: GeneratedFile = { generate, mtime: new Date(meta.mtimeMs) };
+    const lazy = generatedLazy(file);
+    this.generated.set(lazy, file);
+    this.writeFileLazy(path, lazy, { mode: meta.mode, mtime: file.mtime });
+  }
+
+  /**
+   * An independent copy of this filesystem as it is now, for a session to change as it likes:
+   * entries are copied, file bytes are shared (the in-memory filesystem replaces a file's bytes
+   * on write, never changes them in place). Building a host costs tens of milliseconds; a copy of
+   * a pristine one costs about one. Only for a filesystem no command is running on.
+   */
+  clone(): TrackedFs {
+    if (this.currentCommand >= 0) throw new Error("cannot copy a filesystem while a command runs");
+    const copy = new TrackedFs();
+    const base = copy as unknown as InMemoryInternals;
+    const own = this as unknown as InMemoryInternals;
+    base.data.clear();
+    base.nextEntryIdentity = own.nextEntryIdentity;
+    /** Copies of pending generated files, by the original's lazy function: one per original. */
+    const relaid = new Map<unknown, GeneratedLazy>();
+    for (const [path, entry] of this.entryTable()) {
+      const next = this.copyEntry(entry, copy, relaid);
+      base.setEntry(path, next);
+      const identity = own.entryIdentities.get(entry);
+      if (identity !== undefined) base.entryIdentities.set(next, identity);
+    }
+    for (const [path, prior] of this.priors) copy.priors.set(path, prior);
+    for (const [path, by] of this.touchedBy) copy.touchedBy.set(path, new Set(by));
+    for (const [path, owner] of this.owners) copy.owners.set(path, owner);
+    for (const [path, ms] of this.knownMtimes) copy.knownMtimes.set(path, ms);
+    for (const [path, recipe] of this.lazyRecipes) copy.lazyRecipes.set(path, recipe);
+    for (const path of this.changed) copy.changed.add(path);
+    copy.simulatedNow = this.simulatedNow && new Date(this.simulatedNow.getTime());
+    copy.builtEntryDefaults = this.builtEntryDefaults;
+    return copy;
+  }
+
+  /**
+   * One entry for `copy`. A pending generated file gets a lazy function and time of the copy's
+   * own, so generating it there stamps only the copy; every other entry is copied as it is.
+   */
+  private copyEntry(entry: Entry, copy: TrackedFs, relaid: Map<unknown, GeneratedLazy>): Entry {
+    const file = entry.type === "file" ? this.generated.get(entry.lazy) : undefined;
+    if (!file || entry.type !== "file") return { ...entry, mtime: new Date(entry.mtime.getTime()) } as Entry;
+    let lazy = relaid.get(entry.lazy);
+    if (!lazy) {
+      const own: GeneratedFile = { generate: file.generate, mtime: new Date(file.mtime.getTime()) };
+      relaid.set(entry.lazy, (lazy = generatedLazy(own)));
+      copy.generated.set(lazy, own);
+    }
+    const mine = copy.generated.get(lazy)!;
+    // The entry keeps sharing its time with the generator, unless something restamped it.
+    const mtime = entry.mtime === file.mtime ? mine.mtime : new Date(entry.mtime.getTime());
+    return { type: "file", mode: entry.mode, mtime, lazy };
   }
 
   /**

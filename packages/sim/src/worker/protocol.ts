@@ -1,4 +1,5 @@
 import type { CaseWorld } from "@analystbench/scenarios";
+import type { RenderedLog } from "../build-host";
 import type { EnvironmentDiff } from "../environment";
 import type { SavedState } from "../saved-state";
 import type { ToolResult } from "../tools/run-tool";
@@ -46,6 +47,32 @@ export type WorkerResponse =
   | { id: number; type: "hash"; hash: string }
   | { id: number; type: "closed" }
   | { id: number; type: "error"; message: string };
+
+/**
+ * A generated log one worker rendered, for the others (both ways: a worker tells the main thread,
+ * which passes it on to every other worker). Not a request: nothing answers it. The bytes are in
+ * a SharedArrayBuffer, so passing them on copies nothing; the same recipe gives the same bytes.
+ */
+export interface RenderedLogNotice {
+  type: "log";
+  recipe: string;
+  log: RenderedLog;
+}
+
+/**
+ * About to render a log, a worker asks the main thread first (worker to main). The answer is
+ * the log (a RenderedLogNotice) when another worker rendered it, or a LogRenderNotice.
+ */
+export interface LogClaimNotice {
+  type: "claim";
+  recipe: string;
+}
+
+/** Main to worker: no other worker has this log or is rendering it; render it yourself. */
+export interface LogRenderNotice {
+  type: "render";
+  recipe: string;
+}
 
 /**
  * How many worlds a worker keeps. The main thread mirrors this cache (same size, same

@@ -1,9 +1,17 @@
 import type { CaseWorld } from "@analystbench/scenarios";
 import { parentPort } from "node:worker_threads";
+import { shareRenderedLogs, type RenderedLog } from "../build-host";
 import { buildEnvironment, type SimEnvironment } from "../environment";
 import { withoutArguments } from "../tools/arguments";
 import { runTool, type ToolResult } from "../tools/run-tool";
-import { MAX_WORLDS_PER_WORKER, type WorkerRequest, type WorkerResponse } from "./protocol";
+import {
+  MAX_WORLDS_PER_WORKER,
+  type LogClaimNotice,
+  type LogRenderNotice,
+  type RenderedLogNotice,
+  type WorkerRequest,
+  type WorkerResponse,
+} from "./protocol";
 
 /**
  * The simulation's own thread: it owns the environments of the sessions placed on it, so a
@@ -20,7 +28,45 @@ const hashes = new Map<string, string>();
 const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
 
-port.on("message", (msg: WorkerRequest) => {
+/**
+ * How long a worker waits for another's rendering of a log before rendering it itself: only a
+ * safeguard, as the main thread answers every claim (also when the rendering worker died).
+ */
+const CLAIM_TIMEOUT_MS = 5_000;
+/**
+ * The timer functions as they were when this module loaded: a claim is often made inside a
+ * command, where the interpreter's defence in depth blocks the global ones (it guards against
+ * scripts, and this is the host's own code).
+ */
+const { setTimeout: startTimer, clearTimeout: stopTimer } = globalThis;
+/** Claims sent and not yet answered, by recipe. */
+const claimed = new Map<string, { answer: (log: RenderedLog | undefined) => void; timer: NodeJS.Timeout }>();
+
+function answerClaim(recipe: string, log: RenderedLog | undefined): void {
+  const claim = claimed.get(recipe);
+  if (!claim) return;
+  claimed.delete(recipe);
+  stopTimer(claim.timer);
+  claim.answer(log);
+}
+
+/** Logs this worker renders go to the others through the main thread, and theirs come here. */
+const adoptLog = shareRenderedLogs({
+  claim: (recipe) =>
+    new Promise((answer) => {
+      const timer = startTimer(() => answerClaim(recipe, undefined), CLAIM_TIMEOUT_MS);
+      claimed.set(recipe, { answer, timer });
+      port.postMessage({ type: "claim", recipe } satisfies LogClaimNotice);
+    }),
+  publish: (recipe, log) => port.postMessage({ type: "log", recipe, log } satisfies RenderedLogNotice),
+});
+
+port.on("message", (msg: WorkerRequest | RenderedLogNotice | LogRenderNotice) => {
+  if (msg.type === "log") {
+    adoptLog(msg.recipe, msg.log);
+    return answerClaim(msg.recipe, msg.log);
+  }
+  if (msg.type === "render") return answerClaim(msg.recipe, undefined);
   void handle(msg).then(
     (r) => port.postMessage(r),
     (e: unknown) =>
