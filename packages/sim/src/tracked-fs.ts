@@ -74,6 +74,10 @@ interface InMemoryInternals {
   setEntry(path: string, entry: Entry): void;
 }
 
+/** Decoded text of big file buffers (see TrackedFs.readFile); an entry lives as long as its buffer. */
+const decodedTexts = new WeakMap<Uint8Array, string>();
+const DECODED_CACHE_MIN_BYTES = 256 * 1024;
+
 const depthOf = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 const parentOf = (path: string) => (path === "/" ? null : path.slice(0, path.lastIndexOf("/")) || "/");
 
@@ -268,6 +272,24 @@ export class TrackedFs extends InMemoryFs {
    * Every read of a file's bytes comes here: the in-memory filesystem's readFile and
    * readFileBytes call it, as do the simulated commands. Only reads by commands are watched.
    */
+  /**
+   * A big file's text, decoded once per buffer: a generated log's bytes are shared by every session
+   * of a worker and never changed in place (a write replaces the buffer), and grep, awk and cat read
+   * the same 5–20 MB logs again and again. Small files and other encodings are decoded as before.
+   */
+  override async readFile(path: string, options?: Parameters<InMemoryFs["readFile"]>[1]): Promise<string> {
+    const encoding = typeof options === "string" ? options : options?.encoding;
+    if (encoding && encoding !== "utf8" && encoding !== "utf-8") return super.readFile(path, options);
+    const bytes = await this.readFileBuffer(path);
+    if (bytes.byteLength < DECODED_CACHE_MIN_BYTES) return super.readFile(path, options);
+    let text = decodedTexts.get(bytes);
+    if (text === undefined) {
+      text = await super.readFile(path, options);
+      decodedTexts.set(bytes, text);
+    }
+    return text;
+  }
+
   override async readFileBuffer(path: string): Promise<Uint8Array> {
     const bytes = await super.readFileBuffer(path);
     if (this.currentCommand >= 0 && !this.readAgentWritten && this.touchedBy.size > 0)
