@@ -14,7 +14,9 @@ const ADMIN = "admin";
 /** Starts the server; resolves once it answers /api/health and the admin has signed in. */
 export async function startBenchServer({ port, dataDir, password, startTimeoutMs = 180_000 }) {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under the benchmark's load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
     detached: true,
     env: {

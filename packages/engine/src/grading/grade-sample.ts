@@ -283,11 +283,11 @@ function withheldCredit(
 }
 
 /**
- * Whether a named thing is part of the truth or given by the task. The patterns are compiled
- * once per sample and each answer is looked up once: a long answer names hundreds of things.
+ * Whether a named thing is part of the truth or given by the task. Each answer is looked up once
+ * per sample: a long answer names hundreds of things.
  */
 function knownMatcher(truth: string[], context: string[]): (item: string) => boolean {
-  const once = (p: string) => ({ phrase: p, re: new RegExp(phrasePattern(p).source, "iu") });
+  const once = (p: string) => ({ phrase: p, re: phrasePattern(p) });
   const truthPatterns = truth.map((t) => ({ ...once(t), lower: t.toLowerCase() }));
   const contextSet = new Set(context);
   const contextPatterns = context.map(once);

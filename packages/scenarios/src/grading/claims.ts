@@ -33,8 +33,10 @@ const patterns = new Map<string, RegExp>();
 const MAX_PATTERNS = 5_000;
 
 /**
- * A case-insensitive pattern for `phrase` that only matches it as a whole word or token. A new
- * RegExp object each call (its lastIndex is the caller's), sharing the compiled pattern.
+ * A case-insensitive pattern for `phrase` that only matches it as a whole word or token. Shared
+ * by every caller: it has no g flag, so test and exec keep no state between calls. (Building a new
+ * RegExp per call recompiled it whenever V8's compilation cache had been aged out by a GC, which
+ * under load was most of the server's grading time.)
  */
 export function phrasePattern(phrase: string): RegExp {
   let known = patterns.get(phrase);
@@ -42,7 +44,7 @@ export function phrasePattern(phrase: string): RegExp {
     if (patterns.size >= MAX_PATTERNS) patterns.clear();
     patterns.set(phrase, (known = buildPhrasePattern(phrase)));
   }
-  return new RegExp(known);
+  return known;
 }
 
 /**
@@ -87,7 +89,7 @@ function buildPhrasePattern(phrase: string): RegExp {
   // "rotate" → "rotated"); one ending in a digit never runs on ("412" is not "4120").
   const inflection = /\p{L}$/u.test(p) ? "(?:s|es|d|ed|ing|ting|ted|ation|ations)?" : "";
   const end = isWordChar(p.at(-1)) ? `${inflection}(?![\\p{L}\\p{N}_])` : "";
-  return new RegExp(`${start}${body}${end}`, "giu");
+  return new RegExp(`${start}${body}${end}`, "iu");
 }
 
 /** Headings (or lead-in lines ending in ":") under which everything is dismissed. */
