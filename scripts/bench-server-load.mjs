@@ -8,7 +8,7 @@
  * wall time of the 100 runs and the machine's load. BENCH_RUNS changes the number of runs.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { machineLoad } from "./bench-machine.mjs";
@@ -20,21 +20,8 @@ const PROBE_EVERY_MS = 25;
 const IDLE_PROBE_MS = 3_000;
 const PORT = Number(process.env.BENCH_PORT ?? 3294);
 const PASSWORD = "bench-admin-password";
-const CASES = [
-  "s1-dmz",
-  "s1-corp",
-  "s1-dev",
-  "s1-mgmt",
-  "s1-ics",
-  "s2-typosquatting",
-  "s2-dependency-confusion",
-  "s2-postinstall-script",
-  "s2-homoglyph-backdoor",
-  "s2-pr-comment-injection",
-  "s2-stolen-signing-cert",
-  "s2-env-exfiltration",
-  "s2-terraform-tag-persistence",
-];
+/** The built-in cases, one folder each; the runs cycle through them. */
+const CASES = readdirSync(path.join(ROOT, "content/cases")).sort();
 
 /** The fake model in a process of its own, answering as the reference analyst after CALL_MS. */
 async function startFakeModel() {

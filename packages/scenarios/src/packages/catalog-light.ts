@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { CORE_SCHEMA, load } from "js-yaml";
 import { renderIdentifiers, type Identifiers } from "./identifiers";
+import { findPackageDirs } from "./package-dirs";
 
 /**
  * The list of built-in cases (`analystbench cases`) without building the registry. cases.ts reads
@@ -146,29 +147,6 @@ function readZones(root: string): string[] {
   return items(body(top.get("zones"))).map((zone) => text(pick(entries(zone), ["id"]).id, ids));
 }
 
-/** Folders holding a case.yaml, as catalog.ts's findPackageDirs finds them. */
-function packageDirs(dir: string, depth = 3): string[] {
-  if (existsSync(path.join(dir, "case.yaml"))) return [dir];
-  if (depth === 0) return [];
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => !n.startsWith(".") && n !== "node_modules");
-  } catch {
-    return [];
-  }
-  return names
-    .sort()
-    .map((n) => path.join(dir, n))
-    .filter((d) => {
-      try {
-        return statSync(d).isDirectory();
-      } catch {
-        return false;
-      }
-    })
-    .flatMap((d) => packageDirs(d, depth - 1));
-}
-
 /**
  * The built-in cases in the registry's order (TEST_CASES), or undefined when the registry must
  * answer: ANALYSTBENCH_CASES_DIR names packages of the user's, or something is beyond a light reading.
@@ -177,7 +155,7 @@ export function lightCaseList(env: NodeJS.ProcessEnv = process.env, root = CONTE
   if ((env.ANALYSTBENCH_CASES_DIR ?? "").split(path.delimiter).some((d) => d.trim())) return undefined;
   try {
     const zones = readZones(root);
-    const listed = packageDirs(path.join(root, "cases")).map((dir) => readHeader(dir, zones));
+    const listed = findPackageDirs(path.join(root, "cases")).map((dir) => readHeader(dir, zones));
     if (new Set(listed.map((c) => c.id)).size !== listed.length) return undefined;
     return listed
       .sort((a, b) => a.rank.localeCompare(b.rank) || a.id.localeCompare(b.id))

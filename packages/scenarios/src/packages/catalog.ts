@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Scenario1Schema, type Scenario1 } from "../schema/scenario1";
 import { Scenario2Schema, type Scenario2 } from "../schema/scenario2";
@@ -10,7 +9,10 @@ import {
   type ScenarioBase1,
   type ScenarioBase2,
 } from "./manifest-schema";
+import { CASE_MANIFEST, findPackageDirs } from "./package-dirs";
 import { describeProblem, readPackageManifest, validateManifest } from "./read-package";
+
+export { CASE_MANIFEST, findPackageDirs };
 
 /**
  * Every case package the engine knows: the built-in ones under content/ and, from each directory
@@ -20,7 +22,6 @@ import { describeProblem, readPackageManifest, validateManifest } from "./read-p
 
 /** The repository's content/ folder: packages/scenarios/src/packages → ../../../../content. */
 export const BUILT_IN_CONTENT_DIR = path.resolve(import.meta.dirname, "..", "..", "..", "..", "content");
-export const CASE_MANIFEST = "case.yaml";
 export const SCENARIO_MANIFEST = "scenario.yaml";
 
 export interface CaseSource {
@@ -69,29 +70,6 @@ export function readCasePackage(dir: string): { manifest?: CaseManifest; problem
     CASE_MANIFEST,
   );
   return { manifest: problems.length ? undefined : data, problems: problems.map(describeProblem) };
-}
-
-/** Folders holding a case.yaml: `dir` itself, or its sub-folders down to a few levels. */
-export function findPackageDirs(dir: string, depth = 3): string[] {
-  if (existsSync(path.join(dir, CASE_MANIFEST))) return [dir];
-  if (depth === 0) return [];
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => !n.startsWith(".") && n !== "node_modules");
-  } catch {
-    return [];
-  }
-  return names
-    .sort()
-    .map((n) => path.join(dir, n))
-    .filter((d) => {
-      try {
-        return statSync(d).isDirectory();
-      } catch {
-        return false;
-      }
-    })
-    .flatMap((d) => findPackageDirs(d, depth - 1));
 }
 
 /** The directories of ANALYSTBENCH_CASES_DIR (separated like PATH), as given. */

@@ -290,11 +290,10 @@ function indexOf(encoded: string): number {
   return parseInt([...encoded].map((c) => (c.charCodeAt(0) - 0xe000).toString(16)).join(""), 16);
 }
 
-/** Every string in `value` (deeply) with its dates moved by the shift. */
-export function shiftTimes<T>(value: T, shift: TimeShift): T {
-  if (shift.weeks === 0) return value;
+/** `value` with every string in it (deeply: arrays, objects) replaced by `f` of it; other values kept. */
+export function mapStrings<T>(value: T, f: (text: string) => string): T {
   const map = (v: unknown): unknown => {
-    if (typeof v === "string") return shiftTimesInText(v, shift);
+    if (typeof v === "string") return f(v);
     if (Array.isArray(v)) return v.map(map);
     if (v && typeof v === "object") {
       const out: Record<string, unknown> = {};
@@ -304,4 +303,10 @@ export function shiftTimes<T>(value: T, shift: TimeShift): T {
     return v;
   };
   return map(value) as T;
+}
+
+/** Every string in `value` (deeply) with its dates moved by the shift. */
+export function shiftTimes<T>(value: T, shift: TimeShift): T {
+  if (shift.weeks === 0) return value;
+  return mapStrings(value, (text) => shiftTimesInText(text, shift));
 }

@@ -10,7 +10,7 @@ import {
   namesIn,
   placeHomoglyph,
 } from "./lookalikes";
-import { drawShiftWeeks, shiftTimes, shiftTimesInText, type TimeShift } from "./time-shift";
+import { drawShiftWeeks, mapStrings, shiftTimes, shiftTimesInText, type TimeShift } from "./time-shift";
 
 /**
  * Variants of a case: every value of its identifier table drawn again, so that a model which has
@@ -491,15 +491,5 @@ export function remapIdentifiers<T>(value: T, ids: Identifiers, drawn: Identifie
   const plain = (text: string) => link(renderIdentifiers(templatizeIdentifiers(text, from), to));
   // A payload's base64 (an uploaded environment, a hidden command) decodes to the variant's values.
   const decoded = (text: string) => (shift ? plain(shiftTimesInText(text, shift)) : plain(text));
-  const map = (v: unknown): unknown => {
-    if (typeof v === "string") return plain(remapBase64(v, decoded));
-    if (Array.isArray(v)) return v.map(map);
-    if (v && typeof v === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = map(x);
-      return out;
-    }
-    return v;
-  };
-  return map(moved) as T;
+  return mapStrings(moved, (v) => plain(remapBase64(v, decoded)));
 }
