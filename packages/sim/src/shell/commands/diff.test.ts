@@ -1,21 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildEnvironment, type SimEnvironment } from "../../environment";
-import { fixtureWorld } from "../../test-support/fixture-world";
+import { describe, expect, it } from "vitest";
+import { fixtureShell } from "../../test-support/fixture-shell";
 
 /** Expected outputs are GNU diffutils 3.8's. */
-let env: SimEnvironment;
-const sh = async (cmd: string) => {
-  const r = await env.exec("Web Server", cmd);
-  return `${r.output}[${r.exitCode}]`;
-};
-
-beforeAll(async () => {
-  env = await buildEnvironment(fixtureWorld());
-  await env.exec(
-    "Web Server",
-    "printf 'a\\nb\\nc\\nd\\n' > /tmp/1; printf 'a\\nB\\nc\\nd\\ne' > /tmp/2; touch -d '2026-03-18 09:00:00' /tmp/1 /tmp/2",
-  );
-});
+const sh = fixtureShell(
+  "printf 'a\\nb\\nc\\nd\\n' > /tmp/1; printf 'a\\nB\\nc\\nd\\ne' > /tmp/2; touch -d '2026-03-18 09:00:00' /tmp/1 /tmp/2",
+);
 
 describe("diff", () => {
   it("prints the normal format by default", async () => {

@@ -1,17 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildEnvironment, type SimEnvironment } from "../../environment";
-import { fixtureWorld } from "../../test-support/fixture-world";
+import { describe, expect, it } from "vitest";
+import { fixtureShell } from "../../test-support/fixture-shell";
 
 /** Expected layouts are GNU stat 9.1's and file 5.44's; the differential test compares them on exported hosts. */
-let env: SimEnvironment;
-const sh = async (cmd: string) => {
-  const r = await env.exec("Web Server", cmd);
-  return `${r.output}[${r.exitCode}]`;
-};
-
-beforeAll(async () => {
-  env = await buildEnvironment(fixtureWorld());
-});
+const sh = fixtureShell();
 
 describe("stat", () => {
   it("prints GNU's default layout: blocks, device and inode, numeric and named owners, four times", async () => {

@@ -1,18 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildEnvironment, type SimEnvironment } from "../../environment";
-import { fixtureWorld } from "../../test-support/fixture-world";
+import { describe, expect, it } from "vitest";
+import { fixtureShell } from "../../test-support/fixture-shell";
 
 /** Expected outputs are GNU coreutils 9.1's for the same input (LANG=C.UTF-8). */
-let env: SimEnvironment;
-const sh = async (cmd: string) => {
-  const r = await env.exec("Web Server", cmd);
-  return `${r.output}[${r.exitCode}]`;
-};
-
-beforeAll(async () => {
-  env = await buildEnvironment(fixtureWorld());
-  await env.exec("Web Server", "printf 'abcdef\\nghij\\n' > /tmp/t; printf 'x\\0y\\0z\\0' > /tmp/z");
-});
+const sh = fixtureShell("printf 'abcdef\\nghij\\n' > /tmp/t; printf 'x\\0y\\0z\\0' > /tmp/z");
 
 describe("tail", () => {
   it("prints from byte N with -c +N and the last N bytes with -c N", async () => {

@@ -1,17 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildEnvironment, type SimEnvironment } from "../../environment";
-import { fixtureWorld } from "../../test-support/fixture-world";
+import { describe, expect, it } from "vitest";
+import { fixtureShell } from "../../test-support/fixture-shell";
 
 /** Expected outputs are GNU sort 9.1's under LANG=C.UTF-8 (byte order). */
-let env: SimEnvironment;
-const sh = async (cmd: string) => {
-  const r = await env.exec("Web Server", cmd);
-  return `${r.output}[${r.exitCode}]`;
-};
-
-beforeAll(async () => {
-  env = await buildEnvironment(fixtureWorld());
-});
+const sh = fixtureShell();
 
 describe("sort", () => {
   it("collates by byte: capitals, then _, then lower case", async () => {

@@ -1,17 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildEnvironment, type SimEnvironment } from "../../environment";
-import { fixtureWorld } from "../../test-support/fixture-world";
+import { describe, expect, it } from "vitest";
+import { fixtureShell } from "../../test-support/fixture-shell";
 
 /** Unknown commands and options are refused in the real tools' words (texts copied from them). */
-let env: SimEnvironment;
-const sh = async (cmd: string) => {
-  const r = await env.exec("Web Server", cmd);
-  return `${r.output}[${r.exitCode}]`;
-};
-
-beforeAll(async () => {
-  env = await buildEnvironment(fixtureWorld());
-});
+const sh = fixtureShell();
 
 describe("unknown commands and options", () => {
   it("says command not found as bash does", async () => {
