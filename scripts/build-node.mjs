@@ -8,6 +8,8 @@
  *   dist/sim-worker.mjs           the simulation worker thread (packages/sim/src/worker/worker-main.ts)
  *   apps/server/dist/server.mjs   the server (apps/server/src/server.ts), beside apps/server's own
  *                                 node_modules, from which its packages resolve
+ *   apps/server/dist/worker.mjs   `analystbench worker` (apps/server/src/worker.ts): it runs queued
+ *                                 samples with the server's store, so it is built with the server
  *   dist/.stamp                   written last: the build is fresh while it is newer than every source
  *
  * Workspace packages (@analystbench/*) are bundled; every other package stays external and is
@@ -28,6 +30,7 @@ const SERVER_DIST = path.join(root, "apps/server/dist");
 const STAMP = path.join(DIST, ".stamp");
 export const CLI_BUNDLE = path.join(DIST, "cli.mjs");
 export const SERVER_BUNDLE = path.join(SERVER_DIST, "server.mjs");
+export const WORKER_BUNDLE = path.join(SERVER_DIST, "worker.mjs");
 /** From the repository root; worker-script.ts resolves it there (see ANALYSTBENCH_SIM_WORKER). */
 const SIM_WORKER = "dist/sim-worker.mjs";
 
@@ -61,7 +64,8 @@ function newestMtime(target) {
  * the ~500 source files and folders (a few milliseconds). Returns the reason it is not, or null.
  */
 export function nodeBuildStaleness() {
-  if (!existsSync(STAMP) || !existsSync(CLI_BUNDLE) || !existsSync(SERVER_BUNDLE)) return "it has not been built yet";
+  if (![STAMP, CLI_BUNDLE, SERVER_BUNDLE, WORKER_BUNDLE].every((f) => existsSync(f)))
+    return "it has not been built yet";
   const built = statSync(STAMP).mtimeMs;
   return sourceRoots().some((r) => newestMtime(r) > built) ? "its sources changed since its last build" : null;
 }
@@ -149,7 +153,10 @@ export async function buildNode({ quiet = false } = {}) {
         "sim-worker": "packages/sim/src/worker/worker-main.ts",
       },
     },
-    { outdir: SERVER_DIST, entryPoints: { server: "apps/server/src/server.ts" } },
+    {
+      outdir: SERVER_DIST,
+      entryPoints: { server: "apps/server/src/server.ts", worker: "apps/server/src/worker.ts" },
+    },
   ];
   let results;
   try {

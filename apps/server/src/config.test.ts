@@ -37,6 +37,21 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(/DATABASE_URL must be a Postgres URL/);
   });
 
+  it("reads the team deployment's worker settings and refuses bad ones in a sentence", () => {
+    expect(loadConfig({})).toMatchObject({ embeddedWorker: "auto", workerLeaseMs: 10_000 });
+    expect(loadConfig({ ANALYSTBENCH_EMBEDDED_WORKER: "OFF", ANALYSTBENCH_WORKER_LEASE_MS: "30000" })).toMatchObject({
+      embeddedWorker: "off",
+      workerLeaseMs: 30_000,
+    });
+    expect(() => loadConfig({ ANALYSTBENCH_EMBEDDED_WORKER: "no" })).toThrow(
+      /^ANALYSTBENCH_EMBEDDED_WORKER must be "auto" or "off", but it is "no"\.$/,
+    );
+    // A lease under a few heartbeats (2 s) would take live workers for dead.
+    expect(() => loadConfig({ ANALYSTBENCH_WORKER_LEASE_MS: "1000" })).toThrow(
+      /^ANALYSTBENCH_WORKER_LEASE_MS must be a whole number from 3000 to 3600000/,
+    );
+  });
+
   it("checks the model connections and simulation workers", () => {
     expect(() => loadConfig({ ANALYSTBENCH_MAX_CONNECTIONS: "0" })).toThrow(/^ANALYSTBENCH_MAX_CONNECTIONS must be/);
     expect(() => loadConfig({ ANALYSTBENCH_SIM_WORKERS: "two" })).toThrow(

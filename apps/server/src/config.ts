@@ -21,8 +21,15 @@ export interface Config {
   adminUser: string;
   adminPassword: string | undefined;
   sessionTtlMs: number;
-  /** Concurrent model connections per model, across all runs. */
+  /** Concurrent model connections per model, across all runs (and, with Postgres, all workers). */
   maxConnections: number;
+  /**
+   * With Postgres: whether the server runs samples itself when no worker process is running
+   * (ANALYSTBENCH_EMBEDDED_WORKER=auto, the default) or leaves every job to `analystbench worker` (off).
+   */
+  embeddedWorker: "auto" | "off";
+  /** With Postgres: how long a worker process may be silent before its samples run elsewhere. */
+  workerLeaseMs: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Directory of the built console (apps/web/dist). */
   webDistDir: string;
@@ -102,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const maxConnections = integer(env, "ANALYSTBENCH_MAX_CONNECTIONS", 8, 1, 64);
   // The simulation reads this itself; checked here so a typo stops the server with a sentence.
   integer(env, "ANALYSTBENCH_SIM_WORKERS", 2, 1, 64);
+  const embeddedWorker = (env.ANALYSTBENCH_EMBEDDED_WORKER?.trim().toLowerCase() || "auto") as Config["embeddedWorker"];
+  if (embeddedWorker !== "auto" && embeddedWorker !== "off")
+    throw new ConfigError(
+      `ANALYSTBENCH_EMBEDDED_WORKER must be "auto" or "off", but it is "${env.ANALYSTBENCH_EMBEDDED_WORKER}".`,
+    );
+  // Heartbeats come every 2 s: a lease shorter than a few of them would take live workers for dead.
+  const workerLeaseMs = integer(env, "ANALYSTBENCH_WORKER_LEASE_MS", 10_000, 3_000, 3_600_000);
   // info: start-up lines, warnings and errors; debug adds a line per request (logging.ts).
   const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -119,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword,
     sessionTtlMs: ttlHours * 3600_000,
     maxConnections,
+    embeddedWorker,
+    workerLeaseMs,
     logLevel,
     webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
   };

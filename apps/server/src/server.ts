@@ -10,6 +10,9 @@ import { humanLogSink } from "./logging";
 import { openDatabase } from "./db/database";
 import { createActivityLog } from "./services/activity";
 import { createRunService } from "./services/run-service";
+import { superviseEmbeddedWorker } from "./queue/embedded-worker";
+import { startQueueWorker } from "./queue/queue-worker";
+import { openRunQueue, type RunQueue } from "./queue/run-queue";
 import { ensureFirstAdmin } from "./services/first-admin";
 import { createLoginThrottle } from "./services/login-throttle";
 import { writeScenarioMetadata } from "./services/scenario-metadata";
@@ -71,12 +74,36 @@ async function main(): Promise<void> {
 
   const health = createHealthMonitor(config.dataDir);
   const activity = createActivityLog(db);
+  // With Postgres, runs are jobs on a queue that worker processes (and, while none runs, this server) take.
+  let queue: RunQueue | undefined;
+  let embedded: ReturnType<typeof superviseEmbeddedWorker> | null = null;
+  if (config.databaseUrl) {
+    const url = config.databaseUrl;
+    queue = await openRunQueue({ db, databaseUrl: url, workspaceDir: config.workspaceDir, version: VERSION }).catch(
+      (e: Error) => fail(`the job queue in the Postgres database cannot be set up (${e.message}).`),
+    );
+    if (config.embeddedWorker === "auto")
+      embedded = superviseEmbeddedWorker({
+        db,
+        leaseMs: config.workerLeaseMs,
+        log: (line) => console.log(line),
+        start: () =>
+          startQueueWorker({
+            databaseUrl: url,
+            workspaceDir: config.workspaceDir,
+            maxConnections: config.maxConnections,
+            leaseMs: config.workerLeaseMs,
+            label: "server",
+          }),
+      });
+  }
   const runs = createRunService({
     db,
     activity,
     workspaceDir: config.workspaceDir,
     version: VERSION,
     maxConnections: config.maxConnections,
+    queue,
   });
   const interrupted = await runs.recover();
   if (interrupted > 0)
@@ -132,7 +159,7 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`${signal} received: shutting down…`);
     // The viewer is a child process: it goes first, so no port is left held behind us.
-    Promise.all([viewer.stop(), runs.shutdown()])
+    Promise.all([viewer.stop(), runs.shutdown(), embedded?.stop()])
       .then(() => app.close())
       .then(() => {
         health.stop();

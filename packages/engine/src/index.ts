@@ -1,5 +1,20 @@
 export { main as runCli } from "./cli/main";
-export { runCase, newRunId, DEFAULT_LIMITS, type RunCaseOptions, type RunEvent, type RunFiles } from "./runs/run-case";
+export {
+  runCase,
+  beginRun,
+  runOneSample,
+  finishRun,
+  gatedModel,
+  newRunId,
+  DEFAULT_LIMITS,
+  type RunCaseOptions,
+  type RunEvent,
+  type RunFiles,
+  type RunHeader,
+  type RunStart,
+  type SampleRunContext,
+} from "./runs/run-case";
+export { sampleNotRun } from "./runs/sample-job";
 export { Limiter, ModelLimiters, samplesInFlight } from "./runs/limiter";
 export { writeFileAtomic } from "./results/atomic-write";
 export { runTotals } from "./results/markdown-report";

@@ -89,4 +89,45 @@ export const MIGRATIONS: Migration[] = [
       "CREATE INDEX activity_kind_updated ON activity(kind, updated_at)",
     ],
   },
+  {
+    version: 3,
+    name: "runs on a job queue: plans, sample records, events, workers",
+    statements: [
+      // What a run is (its header and eval log file), written when it begins: whichever worker
+      // records the last sample assembles the run's files from it.
+      "ALTER TABLE runs ADD COLUMN plan TEXT",
+      // Cancellation is a request every worker sees; the run ends once its samples are recorded.
+      "ALTER TABLE runs ADD COLUMN cancel_requested_at TEXT",
+      // One row per sample × epoch, whoever ran it: a job delivered twice records it once.
+      `CREATE TABLE run_samples (
+        run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        sample_id TEXT NOT NULL,
+        epoch INTEGER NOT NULL,
+        result TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, sample_id, epoch)
+      )`,
+      // A run's stream, from every worker: the console replays it on re-attach, after a restart too.
+      withIdentity(
+        "run_events",
+        `
+        run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        event TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      `,
+      ),
+      "CREATE INDEX run_events_run ON run_events(run_id, id)",
+      // Worker processes and their heartbeats (milliseconds on the database's clock, so machines'
+      // clocks need not agree): a process silent past its lease has its jobs unlocked for others.
+      `CREATE TABLE queue_workers (
+        id TEXT PRIMARY KEY,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        queue_worker_ids TEXT NOT NULL DEFAULT '[]',
+        started_at TEXT NOT NULL,
+        heartbeat_ms BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];

@@ -24,13 +24,13 @@ const ListQuery = z.object({
  * Streams a run to one client as server-sent events: what happened so far, then live events,
  * then the end. The client leaving detaches it and nothing else: the run goes on.
  */
-function streamRun(
+async function streamRun(
   runs: RunService,
   runId: string,
   request: FastifyRequest,
   reply: FastifyReply,
   prelude: ScenarioStreamEvent[] = [],
-): void {
+): Promise<void> {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -54,7 +54,25 @@ function streamRun(
   };
   const heartbeat = setInterval(() => open && raw.write(": heartbeat\n\n"), HEARTBEAT_INTERVAL_MS);
   prelude.forEach(write);
-  const attached = runs.attach(runId, { onEvent: (e) => toStreamPayloads(e).forEach(write), onEnd: end });
+  // Registered before the store is read, so a client gone meanwhile is still detached.
+  let detach = () => {};
+  raw.on("close", () => {
+    detach();
+    end();
+  });
+  let attached;
+  try {
+    attached = await runs.attach(runId, { onEvent: (e) => toStreamPayloads(e).forEach(write), onEnd: end });
+  } catch (e) {
+    // The shared store did not answer: the stream says so and ends; the run goes on.
+    write({
+      event: "error",
+      runId,
+      message: `The run's events cannot be read now (${(e as Error).message}); try again.`,
+    });
+    end();
+    return;
+  }
   if (!attached) {
     void runs.get(runId).then((summary) => {
       if (summary) {
@@ -83,12 +101,10 @@ function streamRun(
     });
     return;
   }
+  detach = attached.detach;
+  if (!open) return detach();
   for (const e of attached.replay) toStreamPayloads(e).forEach(write);
   if (attached.finished) end();
-  raw.on("close", () => {
-    attached.detach();
-    end();
-  });
 }
 
 export function runRoutes(app: FastifyInstance, runs: RunService): void {
@@ -122,7 +138,7 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
       );
       return reply;
     }
-    streamRun(runs, started.runId, request, reply);
+    await streamRun(runs, started.runId, request, reply);
     return reply;
   });
 
@@ -141,7 +157,7 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
   app.get("/api/runs/:id/events", async (request, reply) => {
     const { id } = parseWith(RunIdParams, request.params, "run id");
     if (!(await runs.get(id))) throw new HttpError(404, "UNKNOWN_RUN", `There is no run ${id}.`);
-    streamRun(runs, id, request, reply);
+    await streamRun(runs, id, request, reply);
     return reply;
   });
 

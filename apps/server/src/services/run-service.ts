@@ -1,4 +1,4 @@
-import { MAX_VARIANT, runScoreText, type RunScore, type RunStatus, type RunSummary } from "@analystbench/contracts";
+import { MAX_VARIANT, type RunScore, type RunStatus, type RunSummary } from "@analystbench/contracts";
 import {
   checkModel,
   Limiter,
@@ -6,7 +6,6 @@ import {
   newRunId,
   normalizeModelName,
   runCase,
-  runTotals,
   samplesInFlight,
   writeFailedRunReport,
   type ModelFactoryOptions,
@@ -28,6 +27,11 @@ import {
   type Confined,
 } from "./confined-fs";
 import { brokenCaseRefusal } from "./user-cases";
+import type { RunQueue } from "../queue/run-queue";
+import { readEvents } from "../queue/run-events";
+import { recordFinishedRun, updateRun } from "./run-record";
+
+export { runOutcomeText } from "./run-record";
 
 /**
  * Runs as server-side jobs. A run is a database record (queued → running → completed | failed |
@@ -57,6 +61,11 @@ export interface RunServiceDeps {
   runCaseImpl?: typeof runCase;
   openSession?: RunCaseOptions["openSession"];
   now?: () => Date;
+  /**
+   * The job queue (Postgres): runs become jobs that any worker process runs, and their events
+   * come back through the store. Without it, runs execute in this process.
+   */
+  queue?: RunQueue;
 }
 
 export interface RunListener {
@@ -70,12 +79,6 @@ interface LiveRun {
   listeners: Set<RunListener>;
   controller: AbortController;
   finished: boolean;
-}
-
-/** Recent Activity's line for a run that finished: its score, and why when it failed. */
-export function runOutcomeText(status: string, score: RunScore, error: string | null, report: string): string {
-  const why = status === "failed" ? `Failed: ${error ?? "every sample failed"}; ` : "";
-  return `${why}${runScoreText(score)} (${status}) — ${report}`;
 }
 
 /** Events kept for re-attaching clients; the oldest go first beyond this. */
@@ -142,13 +145,7 @@ export function createRunService(deps: RunServiceDeps) {
   const finishedOrder: string[] = [];
   const runImpl = deps.runCaseImpl ?? runCase;
 
-  const update = async (id: string, fields: Record<string, string | null>) => {
-    const keys = Object.keys(fields);
-    await deps.db.execute({
-      sql: `UPDATE runs SET ${keys.map((k) => `${k} = ?`).join(", ")} WHERE id = ?`,
-      args: [...keys.map((k) => fields[k] ?? null), id],
-    });
-  };
+  const update = (id: string, fields: Record<string, string | null>) => updateRun(deps.db, id, fields);
 
   const publish = (id: string, e: RunEvent) => {
     const run = live.get(id);
@@ -198,32 +195,9 @@ export function createRunService(deps: RunServiceDeps) {
         signal: run.controller.signal,
         onEvent: (e) => publish(id, e),
       });
-      const totals = runTotals(result);
-      const summary: NonNullable<RunSummary["result"]> = {
-        status: result.status,
-        score: totals.score,
-        // Sums over the results that count, kept for older readers; people read the score.
-        total: totals.total,
-        max: totals.max,
-        samples: result.samples.length,
-        safeSolves: totals.safeSolves,
-        files,
-      };
-      const cancelled = run.controller.signal.aborted;
-      const status: RunStatus = cancelled ? "cancelled" : result.status === "failed" ? "failed" : "completed";
-      const firstError = result.samples.find((s) => s.error)?.error?.message ?? null;
-      await update(id, {
-        status,
-        finished_at: now().toISOString(),
-        summary: JSON.stringify(summary),
-        error: status === "completed" ? null : firstError,
-      });
-      await deps.activity.update(
-        activityId,
-        status === "completed" ? "completed" : "failed",
-        cancelled
-          ? `Cancelled by ${user ?? "an operator"}; partial results written`
-          : runOutcomeText(result.status, totals.score, firstError, files.report),
+      await recordFinishedRun(
+        { db: deps.db, activity: deps.activity, now },
+        { id, result, files, cancelled: run.controller.signal.aborted, user, activityId },
       );
     } catch (e) {
       const message = (e as Error).message;
@@ -272,6 +246,60 @@ export function createRunService(deps: RunServiceDeps) {
       for (const listener of run.listeners) listener.onEnd();
       run.listeners.clear();
     }
+  }
+
+  /** A queued run: begun here, its samples run by the workers, its events followed from the store. */
+  async function enqueue(id: string, job: RunJob) {
+    const testCase = caseVariant(findCase(job.caseId)!, job.variant);
+    watch(id);
+    try {
+      await deps.queue!.enqueue(id, { ...job, testCase, seed: "analystbench" });
+    } catch (e) {
+      const message = `the run could not be queued: ${(e as Error).message}`;
+      await update(id, { status: "failed", finished_at: now().toISOString(), error: message });
+      await deps.activity.update(job.activityId, "failed", `Run failed: ${message}`);
+      publish(id, { event: "error", runId: id, message: `The run failed: ${message}` });
+      end(id);
+    }
+  }
+
+  const isLast = (e: RunEvent) => e.event === "done" || e.event === "error";
+
+  /** Feeds a queued run's events (after `afterId`) into its live buffer until its last ("done", or an error). */
+  function watch(id: string, afterId = 0) {
+    const unwatch = deps.queue!.watch(
+      id,
+      (events) => {
+        for (const e of events) publish(id, e);
+        if (events.some(isLast)) {
+          unwatch();
+          end(id);
+        }
+      },
+      afterId,
+    );
+  }
+
+  /** Starts following a queued run this server has no buffer for (from its first event); nothing when it is unknown. */
+  async function follow(id: string) {
+    const r = await deps.db.execute({ sql: "SELECT finished_at, plan FROM runs WHERE id = ?", args: [id] });
+    const row = r.rows[0];
+    if (!row || row.plan === null) return;
+    const { events, lastId } = await readEvents(deps.db, id, 0);
+    if (live.has(id)) return;
+    live.set(id, { events: [], listeners: new Set(), controller: new AbortController(), finished: false });
+    for (const e of events) publish(id, e);
+    if (row.finished_at !== null || events.some(isLast)) end(id);
+    else watch(id, lastId);
+  }
+
+  /** The run's stream ended: listeners are told, and its buffer is kept a while for late re-attach. */
+  function end(id: string) {
+    const run = live.get(id);
+    if (!run || run.finished) return;
+    retire(id);
+    for (const listener of run.listeners) listener.onEnd();
+    run.listeners.clear();
   }
 
   return {
@@ -326,7 +354,7 @@ export function createRunService(deps: RunServiceDeps) {
         ref: id,
       });
       live.set(id, { events: [], listeners: new Set(), controller: new AbortController(), finished: false });
-      void execute(id, {
+      const job: RunJob = {
         caseId: testCase.id,
         variant: req.variant ?? 0,
         model,
@@ -334,7 +362,9 @@ export function createRunService(deps: RunServiceDeps) {
         grader: req.grader ?? null,
         user: req.user,
         activityId,
-      });
+      };
+      if (deps.queue) await enqueue(id, job);
+      else void execute(id, job);
       return { runId: id };
     },
 
@@ -342,7 +372,12 @@ export function createRunService(deps: RunServiceDeps) {
      * Attaches a listener: the events so far are replayed first. Returns null for a run whose
      * events are no longer in memory (it finished long ago or before a restart).
      */
-    attach(runId: string, listener: RunListener): { replay: RunEvent[]; finished: boolean; detach(): void } | null {
+    async attach(
+      runId: string,
+      listener: RunListener,
+    ): Promise<{ replay: RunEvent[]; finished: boolean; detach(): void } | null> {
+      // A queued run this server is not following (it restarted, or another server started it) is read from the store.
+      if (!live.has(runId) && deps.queue) await follow(runId);
       const run = live.get(runId);
       if (!run) return null;
       if (!run.finished) run.listeners.add(listener);
@@ -350,6 +385,11 @@ export function createRunService(deps: RunServiceDeps) {
     },
 
     async cancel(runId: string): Promise<"cancelled" | "not-found" | "finished"> {
+      if (deps.queue) {
+        if (await deps.queue.cancel(runId)) return "cancelled";
+        const exists = await deps.db.execute({ sql: "SELECT status FROM runs WHERE id = ?", args: [runId] });
+        return exists.rows.length ? "finished" : "not-found";
+      }
       const run = live.get(runId);
       if (!run) {
         const exists = await deps.db.execute({ sql: "SELECT status FROM runs WHERE id = ?", args: [runId] });
@@ -388,10 +428,14 @@ export function createRunService(deps: RunServiceDeps) {
      * interrupted, and remove temporary files a killed write left behind.
      */
     async recover(): Promise<number> {
+      // With the job queue, runs outlive this server: only one that never reached the queue (no
+      // plan) was lost with it, and workers may be writing files, so none is swept.
+      const lost = deps.queue ? " AND plan IS NULL" : "";
       const r = await deps.db.execute({
-        sql: "UPDATE runs SET status = 'interrupted', finished_at = ?, error = 'The server stopped while this run was in progress.' WHERE status IN ('queued', 'running')",
+        sql: `UPDATE runs SET status = 'interrupted', finished_at = ?, error = 'The server stopped while this run was in progress.' WHERE status IN ('queued', 'running')${lost}`,
         args: [now().toISOString()],
       });
+      if (deps.queue) return r.rowsAffected;
       await deps.db.execute({
         sql: "UPDATE activity SET status = 'failed', result = 'Interrupted: the server stopped during the run', updated_at = ? WHERE kind = 'run' AND status = 'running'",
         args: [now().toISOString()],
@@ -405,6 +449,8 @@ export function createRunService(deps: RunServiceDeps) {
 
     /** On shutdown: cancel what runs, so partial results are written and records are final. */
     async shutdown(timeoutMs = 10_000): Promise<void> {
+      // Queued runs go on in the workers; this server only stops following them.
+      if (deps.queue) return deps.queue.close();
       const running = [...live.values()].filter((r) => !r.finished);
       for (const r of running) r.controller.abort(new Error("the server is shutting down"));
       const deadline = Date.now() + timeoutMs;

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp, type AppDeps } from "../app";
 import type { Database } from "../db/database";
-import { openTestDatabase } from "./test-database";
+import { openTestDatabase, testDatabaseUrl } from "./test-database";
+import { lazyTestQueue } from "./test-queue";
 import type { ModelFactoryOptions } from "@analystbench/engine";
 import { openInProcessSession } from "@analystbench/sim";
 import { defaultAllowedHosts } from "../plugins/host-check";
@@ -53,6 +54,10 @@ export async function createTestApp(
   const ownWorkspace = opts.workspaceDir ? null : mkdtempSync(path.join(os.tmpdir(), "analystbench-ws-"));
   const workspaceDir = opts.workspaceDir ?? ownWorkspace!;
   const activity = createActivityLog(db, now);
+  // On Postgres, runs go through the job queue and a worker, as in the team deployment.
+  const databaseUrl = testDatabaseUrl(db);
+  const models = opts.models ?? { env: {} };
+  const queue = databaseUrl ? lazyTestQueue({ db, databaseUrl, workspaceDir, models }) : undefined;
   // Runs build their environments in-process here: the engine's own tests cover the worker.
   const runs = createRunService({
     db,
@@ -61,8 +66,9 @@ export async function createTestApp(
     version: "0.0.0-test",
     maxConnections: 4,
     openSession: openInProcessSession,
-    models: opts.models ?? { env: {} },
+    models,
     now,
+    queue,
   });
   const viewer = createViewerProcess({
     logsDir: path.join(workspaceDir, "logs"),

@@ -11,6 +11,10 @@ import { openDatabase, type Database } from "../db/database";
 export const TEST_POSTGRES_URL = process.env.ANALYSTBENCH_TEST_POSTGRES_URL;
 
 let admin: pg.Pool | undefined;
+const urls = new WeakMap<Database, string>();
+
+/** The Postgres URL of a database openTestDatabase made; undefined for SQLite. */
+export const testDatabaseUrl = (db: Database) => urls.get(db);
 
 export async function openTestDatabase(): Promise<Database> {
   if (!TEST_POSTGRES_URL) return openDatabase(":memory:");
@@ -19,5 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
-  return openDatabase(":memory:", url.toString());
+  const db = await openDatabase(":memory:", url.toString());
+  urls.set(db, url.toString());
+  return db;
 }

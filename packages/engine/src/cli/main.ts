@@ -28,6 +28,7 @@ commands:
   case list [--json]                               every case package (built in, ANALYSTBENCH_CASES_DIR) and the broken ones
   case check <dir> [--json]                        every content check on a case package, calibration included
   case new <id> --scenario S1|S2 [--dir DIR]       a skeleton case package in DIR/<id>/ to start from
+  worker [--concurrency N]                         run queued samples (the team deployment: DATABASE_URL, shared data dir)
   compare [--workspace DIR] [--model A --model B …] [--case ID …] [--scenario S] [--variant V] [--since DATE]
           [--json] [--csv FILE] [--markdown FILE]
                                                    rank the models of a workspace's results; with two, their paired difference

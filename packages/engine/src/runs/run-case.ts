@@ -116,35 +116,43 @@ const statusOf = (samples: SampleResult[]): RunStatus =>
       ? "failed"
       : "partial";
 
+/** What a run is, as its started log and finished files describe it: everything but its samples. */
+export type RunHeader = Omit<RunResult, "status" | "completedAt" | "samples">;
+
+/** A run that has begun: its header and where its Inspect eval log goes. */
+export interface RunStart {
+  header: RunHeader;
+  logPath: string;
+}
+
 /**
- * Runs a model on every sample of a case (× epochs): each sample in a fresh simulated
- * environment of its own, graded on its four checkpoints; then writes the markdown report, the
- * JSONL records and the Inspect eval log, each atomically. Model and environment failures end
- * as recorded sample errors, never as an exception out of here (bad configuration aside).
+ * Begins a run: its header, and — like Inspect — the eval log written at once with status
+ * "started", so the viewer lists the evaluation while it runs (the finished log replaces it under
+ * the same name). Emits the run's first event.
  */
-export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; files: RunFiles }> {
-  const now = opts.now ?? Date.now;
+export async function beginRun(
+  opts: Pick<
+    RunCaseOptions,
+    | "testCase"
+    | "model"
+    | "epochs"
+    | "limits"
+    | "grader"
+    | "runId"
+    | "workspaceDir"
+    | "logDir"
+    | "version"
+    | "models"
+    | "now"
+    | "onEvent"
+  >,
+): Promise<RunStart> {
+  const { testCase } = opts;
   const model = normalizeModelName(opts.model);
   const runId = opts.runId ?? newRunId();
   const epochs = opts.epochs ?? 1;
-  const limits: RunLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const seed = opts.seed ?? "analystbench";
-  const limiter = opts.limiter ?? new Limiter(8);
-  const sampleLimiter = opts.sampleLimiter ?? new Limiter(samplesInFlight(limiter.size));
-  const gated = (client: ModelClient): ModelClient => ({
-    ...client,
-    complete: (req, signal) => limiter.run(() => client.complete(req, signal)),
-  });
-  const signal = opts.signal ?? new AbortController().signal;
-  // Every sample in flight, each model attempt and each back-off listens to the run's one signal:
-  // more than Node's default of 10 is the design, not a leak, so the warning is turned off for it.
-  setMaxListeners(0, signal);
-  const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));
-  const openSession = opts.openSession ?? ((world, o) => openSimSession(world, o));
-  const emit = (e: RunEvent) => opts.onEvent?.(e);
-  const { testCase } = opts;
-  const startedAt = new Date(now()).toISOString();
-  emit({
+  const startedAt = new Date((opts.now ?? Date.now)()).toISOString();
+  opts.onEvent?.({
     event: "run",
     runId,
     caseId: testCase.id,
@@ -153,12 +161,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     samples: testCase.samples.length,
     epochs,
   });
-
-  // Like Inspect, the log exists from the start with status "started"; the viewer lists the
-  // evaluation while it runs, and the finished log replaces it under the same name.
-  const logDir = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"));
-  // What the run is; the started log and the finished one both describe it.
-  const header = {
+  const header: RunHeader = {
     runId,
     caseId: testCase.id,
     caseName: testCase.name,
@@ -167,71 +170,155 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     ...modelProfile(model, opts.models),
     grader: opts.grader ? normalizeModelName(opts.grader) : null,
     epochs,
-    limits,
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
     startedAt,
     version: opts.version,
     graderVersion: GRADER_VERSION,
     contentVersion: contentVersion(testCase),
     variant: testCase.variant,
-  } satisfies Partial<RunResult>;
+  };
+  const logDir = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"));
   const pending: RunResult = { ...header, status: "completed", completedAt: startedAt, samples: [] };
   const logPath = path.join(logDir, inspectLogFileName(pending));
   await writeFileAtomic(logPath, `${JSON.stringify(buildStartedInspectLog(pending), null, 2)}\n`);
+  return { header, logPath };
+}
 
-  const world = testCase.world();
-  const grader = opts.grader ? normalizeModelName(opts.grader) : null;
-  const jobs = [];
-  for (let epoch = 1; epoch <= epochs; epoch++) {
-    for (const sample of testCase.samples) {
-      jobs.push(
-        sampleLimiter.run(async (): Promise<SampleResult> => {
-          emit({ event: "sample", runId, sampleId: sample.id, title: sample.title, epoch });
-          const result = await runSampleJob({
-            testCase,
-            sample,
-            epoch,
-            world,
-            seed,
-            limits,
-            model: gated(createModel(model, sample)),
-            grader: grader ? createModel(grader, sample) : null,
-            openSession,
-            now,
-            signal,
-            temperature: opts.temperature,
-            onProgress: (p) => emit({ event: "progress", runId, sampleId: sample.id, epoch, ...p }),
-          });
-          emit(scoreEvent(runId, result));
-          return result;
-        }),
-      );
-    }
-  }
-  const samples = await Promise.all(jobs);
-  samples.sort(
-    (a, b) =>
-      a.epoch - b.epoch ||
-      testCase.samples.findIndex((s) => s.id === a.sampleId) - testCase.samples.findIndex((s) => s.id === b.sampleId),
+/** What one sample × epoch needs beyond the run's header (the rest comes from the run's options). */
+export interface SampleRunContext {
+  start: RunStart;
+  testCase: TestCase;
+  world: ReturnType<TestCase["world"]>;
+  seed: string;
+  model: ModelClient;
+  grader: ModelClient | null;
+  openSession: NonNullable<RunCaseOptions["openSession"]>;
+  now: () => number;
+  signal: AbortSignal;
+  temperature?: number;
+  emit: (e: RunEvent) => void;
+}
+
+/** Runs and grades one sample × epoch, emitting its start, progress and score. */
+export async function runOneSample(
+  ctx: SampleRunContext,
+  sample: TestCase["samples"][number],
+  epoch: number,
+): Promise<SampleResult> {
+  const { runId, limits } = ctx.start.header;
+  ctx.emit({ event: "sample", runId, sampleId: sample.id, title: sample.title, epoch });
+  const result = await runSampleJob({
+    testCase: ctx.testCase,
+    sample,
+    epoch,
+    world: ctx.world,
+    seed: ctx.seed,
+    limits,
+    model: ctx.model,
+    grader: ctx.grader,
+    openSession: ctx.openSession,
+    now: ctx.now,
+    signal: ctx.signal,
+    temperature: ctx.temperature,
+    onProgress: (p) => ctx.emit({ event: "progress", runId, sampleId: sample.id, epoch, ...p }),
+  });
+  ctx.emit(scoreEvent(runId, result));
+  return result;
+}
+
+/**
+ * Ends a run: its samples in order (epoch, then the case's order), then the JSONL records, the
+ * finished eval log and the markdown report, each written atomically — the report last, so its
+ * presence means the run's files are complete. Emits "done".
+ */
+export async function finishRun(
+  start: RunStart,
+  testCase: TestCase,
+  samples: SampleResult[],
+  opts: { workspaceDir: string; now?: () => number; onEvent?: (e: RunEvent) => void },
+): Promise<{ run: RunResult; files: RunFiles }> {
+  const order = new Map(testCase.samples.map((s, i) => [s.id, i]));
+  const sorted = [...samples].sort(
+    (a, b) => a.epoch - b.epoch || (order.get(a.sampleId) ?? 0) - (order.get(b.sampleId) ?? 0),
   );
-
-  const run: RunResult = { ...header, status: statusOf(samples), completedAt: new Date(now()).toISOString(), samples };
+  const completedAt = new Date((opts.now ?? Date.now)()).toISOString();
+  const run: RunResult = { ...start.header, status: statusOf(sorted), completedAt, samples: sorted };
   const base = resultBaseName(run);
-  const relativeLog = path.relative(opts.workspaceDir, logPath);
+  const relativeLog = path.relative(opts.workspaceDir, start.logPath);
   const files: RunFiles = {
     report: `${base}.md`,
     benchmark: `${base}.jsonl`,
-    log: relativeLog.startsWith("..") || path.isAbsolute(relativeLog) ? logPath : relativeLog,
+    log: relativeLog.startsWith("..") || path.isAbsolute(relativeLog) ? start.logPath : relativeLog,
   };
   await writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run));
-  await writeFileAtomic(logPath, `${JSON.stringify(buildInspectLog(run), null, 2)}\n`);
-  // The report last: its presence means the run's files are complete.
+  await writeFileAtomic(start.logPath, `${JSON.stringify(buildInspectLog(run), null, 2)}\n`);
   await writeFileAtomic(path.join(opts.workspaceDir, files.report), markdownReport(run));
   const totals = runTotals(run);
-  emit({ event: "done", runId, status: run.status, score: totals.score, total: totals.total, max: totals.max, files });
+  opts.onEvent?.({
+    event: "done",
+    runId: run.runId,
+    status: run.status,
+    score: totals.score,
+    total: totals.total,
+    max: totals.max,
+    files,
+  });
   return { run, files };
 }
 
-function scoreEvent(runId: string, result: SampleResult): Extract<RunEvent, { event: "score" }> {
+/**
+ * Runs a model on every sample of a case (× epochs) in this process: each sample in a fresh
+ * simulated environment of its own, graded on its four checkpoints; then writes the markdown
+ * report, the JSONL records and the Inspect eval log. Model and environment failures end as
+ * recorded sample errors, never as an exception out of here (bad configuration aside).
+ */
+export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; files: RunFiles }> {
+  const limiter = opts.limiter ?? new Limiter(8);
+  const sampleLimiter = opts.sampleLimiter ?? new Limiter(samplesInFlight(limiter.size));
+  const signal = opts.signal ?? new AbortController().signal;
+  // Every sample in flight, each model attempt and each back-off listens to the run's one signal:
+  // more than Node's default of 10 is the design, not a leak, so the warning is turned off for it.
+  setMaxListeners(0, signal);
+  const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));
+  const emit = (e: RunEvent) => opts.onEvent?.(e);
+  const start = await beginRun(opts);
+  const { model, grader, epochs } = start.header;
+  const base = {
+    start,
+    testCase: opts.testCase,
+    world: opts.testCase.world(),
+    seed: opts.seed ?? "analystbench",
+    openSession: opts.openSession ?? ((world, o) => openSimSession(world, o)),
+    now: opts.now ?? Date.now,
+    signal,
+    temperature: opts.temperature,
+    emit,
+  };
+  const jobs = [];
+  for (let epoch = 1; epoch <= epochs; epoch++)
+    for (const sample of opts.testCase.samples)
+      jobs.push(
+        sampleLimiter.run(() =>
+          runOneSample(
+            {
+              ...base,
+              model: gatedModel(createModel(model, sample), limiter),
+              grader: grader ? createModel(grader, sample) : null,
+            },
+            sample,
+            epoch,
+          ),
+        ),
+      );
+  return finishRun(start, opts.testCase, await Promise.all(jobs), opts);
+}
+
+/** A model client whose calls wait for a connection of the limiter (--max-connections). */
+export function gatedModel(client: ModelClient, limiter: { run<T>(job: () => Promise<T>): Promise<T> }): ModelClient {
+  return { ...client, complete: (req, signal) => limiter.run(() => client.complete(req, signal)) };
+}
+
+export function scoreEvent(runId: string, result: SampleResult): Extract<RunEvent, { event: "score" }> {
   const score = result.score;
   return {
     event: "score",

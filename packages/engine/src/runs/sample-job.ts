@@ -49,7 +49,11 @@ async function attempt(job: SampleJob, number: number): Promise<SampleResult> {
   try {
     session = await job.openSession(job.world, { seed: job.seed });
   } catch (e) {
-    return environmentNeverBuilt(job, e);
+    return sampleNotRun(job, {
+      message: `the simulated environment failed: ${(e as Error).message}`,
+      stack: (e as Error).stack ?? null,
+      source: "harness",
+    });
   }
   try {
     const transcript = await runSample({ ...pick(job), session, ctx });
@@ -150,7 +154,14 @@ export function validityOf(result: Pick<SampleResult, "score">, error: SampleRes
   return "invalid";
 }
 
-function environmentNeverBuilt(job: SampleJob, e: unknown): SampleResult {
+/**
+ * The record of a sample that never ran: its environment could not be built, or its run was
+ * cancelled before a worker reached it. Invalid, so it is never averaged in.
+ */
+export function sampleNotRun(
+  job: Pick<SampleJob, "testCase" | "sample" | "epoch" | "seed" | "now"> & { model: { name: string } },
+  error: NonNullable<SampleResult["error"]>,
+): SampleResult {
   const at = iso(job.now());
   return {
     caseId: job.testCase.id,
@@ -171,11 +182,7 @@ function environmentNeverBuilt(job: SampleJob, e: unknown): SampleResult {
     turns: 0,
     toolCalls: 0,
     limitsHit: [],
-    error: {
-      message: `the simulated environment failed: ${(e as Error).message}`,
-      stack: (e as Error).stack ?? null,
-      source: "harness",
-    },
+    error,
     startedAt: at,
     completedAt: at,
     durationMs: 0,

@@ -52,6 +52,8 @@ export interface FakeOpenAI {
   url: string;
   requests: FakeRequest[];
   script: FakeBehaviour[];
+  /** Completions answered or in progress, and the most ever in progress at once. */
+  stats(): { requests: number; inFlight: number; maxInFlight: number };
   close(): Promise<void>;
 }
 
@@ -203,7 +205,16 @@ export async function startFakeOpenAI(
   const script = [...(opts.script ?? [])];
   const fallback: FakeBehaviour = opts.fallback ?? { kind: "reference" };
   const hanging = new Set<ServerResponse>();
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server: Server = createServer((req, res) => {
+    // GET /__stats: how many calls ran at once, for tests of connection limits across processes.
+    if (req.method === "GET" && req.url === "/__stats") {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(stats()));
+      return;
+    }
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    res.on("close", () => inFlight--);
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
     req.on("end", async () => {
@@ -281,6 +292,7 @@ export async function startFakeOpenAI(
       }
     });
   });
+  const stats = () => ({ requests: requests.length, inFlight, maxInFlight });
   const { origin, close } = await listenOnLoopback(server, hanging);
-  return { url: `${origin}/v1`, requests, script, close };
+  return { url: `${origin}/v1`, requests, script, stats, close };
 }

@@ -1,0 +1,187 @@
+import {
+  createModelClient,
+  finishRun,
+  gatedModel,
+  runOneSample,
+  sampleNotRun,
+  type ModelFactoryOptions,
+  type RunEvent,
+  type RunCaseOptions,
+  type SampleResult,
+} from "@analystbench/engine";
+import { caseVariant, findCase, type TestCase } from "@analystbench/scenarios";
+import { openSimSession } from "@analystbench/sim";
+import type { JobHelpers, Task } from "graphile-worker";
+import type { Database } from "../db/database";
+import type { ActivityLog } from "../services/activity";
+import { recordFinishedRun } from "../services/run-record";
+import type { SharedModelSlots } from "./model-slots";
+import type { RunCancellations } from "./run-cancellations";
+import type { EventPublisher } from "./run-events";
+import { expectedSamples, loadQueuedRun, runStartOf, type QueuedRun } from "./run-plan";
+
+/**
+ * The queue's two tasks. `analystbench_sample` runs one sample × epoch of a run and records it
+ * (once: a job delivered twice, or re-run after its worker died, finds it recorded and only
+ * checks the run). `analystbench_assemble` writes the run's files once every sample is recorded
+ * and records how the run ended; the worker whose record completed the run queues it.
+ */
+export const SAMPLE_TASK = "analystbench_sample";
+export const ASSEMBLE_TASK = "analystbench_assemble";
+
+export interface SamplePayload {
+  runId: string;
+  sampleId: string;
+  epoch: number;
+}
+
+export const sampleJobKey = (p: SamplePayload) => `sample:${p.runId}:${p.sampleId}:${p.epoch}`;
+
+export interface TaskDeps {
+  db: Database;
+  activity: ActivityLog;
+  publisher: EventPublisher;
+  slots: SharedModelSlots;
+  cancellations: RunCancellations;
+  workspaceDir: string;
+  /** This process, as recorded with each sample it ran. */
+  workerId: string;
+  models?: ModelFactoryOptions;
+  openSession?: RunCaseOptions["openSession"];
+  now?: () => Date;
+}
+
+/** The case a run is of, as its variant draws it. */
+function caseOf(run: QueuedRun): TestCase {
+  const published = findCase(run.plan.caseId);
+  if (!published) throw new Error(`the case ${run.plan.caseId} is not installed on this worker`);
+  return caseVariant(published, run.plan.variant);
+}
+
+export function sampleTask(deps: TaskDeps): Task {
+  return async (raw, helpers) => {
+    const payload = raw as SamplePayload;
+    const run = await loadQueuedRun(deps.db, payload.runId);
+    // A run deleted or already finished has nothing left for this job to do.
+    if (!run || run.finished) return;
+    if (!(await isRecorded(deps.db, payload))) {
+      const result = await runOrSkip(deps, run, payload, helpers);
+      // The sample's events go first: once it is recorded the run may be assembled and its stream end.
+      await deps.publisher.flush(run.id);
+      await record(deps, payload, result);
+    }
+    await queueAssemblyWhenComplete(deps, run, helpers);
+  };
+}
+
+async function isRecorded(db: Database, p: SamplePayload): Promise<boolean> {
+  const r = await db.execute({
+    sql: "SELECT 1 FROM run_samples WHERE run_id = ? AND sample_id = ? AND epoch = ?",
+    args: [p.runId, p.sampleId, p.epoch],
+  });
+  return r.rows.length > 0;
+}
+
+/** Runs the sample, or records it as not run when its run was cancelled before this job began. */
+async function runOrSkip(deps: TaskDeps, run: QueuedRun, p: SamplePayload, helpers: JobHelpers): Promise<SampleResult> {
+  const testCase = caseOf(run);
+  const sample = testCase.samples.find((s) => s.id === p.sampleId);
+  if (!sample) throw new Error(`the case ${testCase.id} has no sample ${p.sampleId}`);
+  const { header } = run.plan;
+  const now = () => (deps.now ?? (() => new Date()))().getTime();
+  if (run.cancelRequested)
+    return sampleNotRun(
+      { testCase, sample, epoch: p.epoch, seed: run.plan.seed, now, model: { name: header.model } },
+      { message: "the run was cancelled", stack: null, source: "cancelled" },
+    );
+  await deps.db.execute({
+    sql: "UPDATE runs SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued'",
+    args: [new Date(now()).toISOString(), run.id],
+  });
+  const cancel = deps.cancellations.register(run.id);
+  // A worker shutting down stops its samples too; that is not the operator's cancel.
+  const stop = () => cancel.controller.abort(new Error("the worker is shutting down"));
+  helpers.abortSignal.addEventListener("abort", stop, { once: true });
+  try {
+    const result = await runOneSample(
+      {
+        start: runStartOf(run.plan, deps.workspaceDir),
+        testCase,
+        world: testCase.world(),
+        seed: run.plan.seed,
+        model: gatedModel(createModelClient(header.model, sample, deps.models), deps.slots.for(header.model)),
+        grader: header.grader ? createModelClient(header.grader, sample, deps.models) : null,
+        openSession: deps.openSession ?? ((world, o) => openSimSession(world, o)),
+        now,
+        signal: cancel.controller.signal,
+        emit: (e: RunEvent) => void deps.publisher.publish(run.id, e),
+      },
+      sample,
+      p.epoch,
+    );
+    // Stopped by a shutdown, not a cancel: the job fails and the queue runs it again elsewhere.
+    if (helpers.abortSignal.aborted && !cancel.cancelled())
+      throw new Error("the worker shut down during the sample; it will run again");
+    return result;
+  } finally {
+    helpers.abortSignal.removeEventListener("abort", stop);
+    cancel.release();
+  }
+}
+
+async function record(deps: TaskDeps, p: SamplePayload, result: SampleResult): Promise<void> {
+  await deps.db.execute({
+    sql: `INSERT INTO run_samples (run_id, sample_id, epoch, result, worker, recorded_at) VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (run_id, sample_id, epoch) DO NOTHING`,
+    args: [
+      p.runId,
+      p.sampleId,
+      p.epoch,
+      JSON.stringify(result),
+      deps.workerId,
+      (deps.now ?? (() => new Date()))().toISOString(),
+    ],
+  });
+}
+
+/**
+ * Once every sample is recorded, the run's assembly is queued (keyed by the run, so the last two
+ * workers finishing together queue it once). Counting after one's own record is committed means
+ * the last to record always sees the full count.
+ */
+async function queueAssemblyWhenComplete(deps: TaskDeps, run: QueuedRun, helpers: JobHelpers): Promise<void> {
+  const n = await deps.db.execute({ sql: "SELECT count(*) AS n FROM run_samples WHERE run_id = ?", args: [run.id] });
+  if (Number(n.rows[0]?.n) < expectedSamples(run.plan, caseOf(run).samples.length)) return;
+  await helpers.addJob(ASSEMBLE_TASK, { runId: run.id }, { jobKey: `assemble:${run.id}`, maxAttempts: 5 });
+}
+
+export function assembleTask(deps: TaskDeps): Task {
+  return async (raw) => {
+    const { runId } = raw as { runId: string };
+    const run = await loadQueuedRun(deps.db, runId);
+    if (!run || run.finished) return;
+    const testCase = caseOf(run);
+    const rows = await deps.db.execute({ sql: "SELECT result FROM run_samples WHERE run_id = ?", args: [runId] });
+    const samples = rows.rows.map((r) => JSON.parse(String(r.result)) as SampleResult);
+    const now = deps.now ?? (() => new Date());
+    const events: RunEvent[] = [];
+    const { run: result, files } = await finishRun(runStartOf(run.plan, deps.workspaceDir), testCase, samples, {
+      workspaceDir: deps.workspaceDir,
+      now: () => now().getTime(),
+      // "done" is published once the run's record says so, so a client that sees it finds the run finished.
+      onEvent: (e) => events.push(e),
+    });
+    const recorded = await recordFinishedRun(
+      { db: deps.db, activity: deps.activity, now },
+      {
+        id: runId,
+        result,
+        files,
+        cancelled: run.cancelRequested,
+        user: run.plan.user,
+        activityId: run.plan.activityId,
+      },
+    );
+    if (recorded) for (const e of events) await deps.publisher.publish(runId, e);
+  };
+}
