@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ADMIN } from "./support";
+import { startSpawnedServer } from "./spawned-server";
 
 /**
  * A second server for the browser tests of a user's own cases (ANALYSTBENCH_CASES_DIR). The
@@ -43,19 +41,6 @@ export function prepareUserCases(dir: string): void {
   rmSync(path.join(dir, BROKEN_CASE.id, MISSING_FILE));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 export interface UserCasesServer {
   url: string;
   casesDir: string;
@@ -70,48 +55,20 @@ export async function startUserCasesServer(): Promise<UserCasesServer> {
   const casesDir = path.join(root, "cases");
   const missingDir = path.join(root, "not-there");
   prepareUserCases(casesDir);
-  const port = await freePort();
-  let stderr = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ANALYSTBENCH_DATA_DIR: path.join(root, "data"),
-      ANALYSTBENCH_ADMIN_USER: ADMIN.username,
-      ANALYSTBENCH_ADMIN_PASSWORD: ADMIN.password,
-      ANALYSTBENCH_CASES_DIR: [casesDir, missingDir].join(path.delimiter),
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+  const server = await startSpawnedServer("user-cases", {
+    ANALYSTBENCH_DATA_DIR: path.join(root, "data"),
+    ANALYSTBENCH_CASES_DIR: [casesDir, missingDir].join(path.delimiter),
+  }).catch((e: Error) => {
     rmSync(root, { recursive: true, force: true });
+    throw e;
+  });
+  return {
+    ...server,
+    casesDir,
+    missingDir,
+    async stop() {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
   };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`The user-cases server exited with ${child.exitCode}:\n${stderr}`);
-    }
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The user-cases server did not answer within 60 s:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, casesDir, missingDir, stderr: () => stderr, stop };
 }
