@@ -65,13 +65,53 @@ export function sampleTask(deps: TaskDeps): Task {
     // A run deleted or already finished has nothing left for this job to do.
     if (!run || run.finished) return;
     if (!(await isRecorded(deps.db, payload))) {
-      const result = await runOrSkip(deps, run, payload, helpers);
+      const result = await runOrSkip(deps, run, payload, helpers).catch((e: Error) =>
+        lastAttemptFailed(deps, run, payload, helpers, e),
+      );
+      if (!result) return;
       // The sample's events go first: once it is recorded the run may be assembled and its stream end.
       await deps.publisher.flush(run.id);
       await record(deps, payload, result);
     }
     await queueAssemblyWhenComplete(deps, run, helpers);
   };
+}
+
+const isLastAttempt = (helpers: JobHelpers) => helpers.job.attempts >= helpers.job.max_attempts;
+
+/**
+ * A sample job that threw is retried (on any worker) until its last attempt; then the sample is
+ * recorded as not run (invalid, never averaged in) so its run still ends — or, when not even that
+ * can be recorded (this worker lacks the run's case), the run ends failed, saying why. A worker
+ * shutting down always hands the job back.
+ */
+async function lastAttemptFailed(
+  deps: TaskDeps,
+  run: QueuedRun,
+  p: SamplePayload,
+  helpers: JobHelpers,
+  e: Error,
+): Promise<SampleResult | null> {
+  if (!isLastAttempt(helpers) || helpers.abortSignal.aborted) throw e;
+  const message = `the sample could not be run in ${helpers.job.attempts} attempt${helpers.job.attempts === 1 ? "" : "s"}: ${e.message}`;
+  try {
+    return notRun(run, p, { message, stack: e.stack ?? null, source: "harness" });
+  } catch {
+    await failRun(deps, run, `${p.sampleId} (epoch ${p.epoch}): ${message}`);
+    return null;
+  }
+}
+
+/** The record of a sample this job did not run: its run was cancelled first, or it failed every attempt. */
+function notRun(run: QueuedRun, p: SamplePayload, error: NonNullable<SampleResult["error"]>): SampleResult {
+  const testCase = caseOf(run);
+  const sample = testCase.samples.find((s) => s.id === p.sampleId);
+  if (!sample) throw new Error(`the case ${testCase.id} has no sample ${p.sampleId}`);
+  const now = () => Date.now();
+  return sampleNotRun(
+    { testCase, sample, epoch: p.epoch, seed: run.plan.seed, now, model: { name: run.plan.header.model } },
+    error,
+  );
 }
 
 async function isRecorded(db: Database, p: SamplePayload): Promise<boolean> {
@@ -84,16 +124,13 @@ async function isRecorded(db: Database, p: SamplePayload): Promise<boolean> {
 
 /** Runs the sample, or records it as not run when its run was cancelled before this job began. */
 async function runOrSkip(deps: TaskDeps, run: QueuedRun, p: SamplePayload, helpers: JobHelpers): Promise<SampleResult> {
+  if (run.cancelRequested)
+    return notRun(run, p, { message: "the run was cancelled", stack: null, source: "cancelled" });
   const testCase = caseOf(run);
   const sample = testCase.samples.find((s) => s.id === p.sampleId);
   if (!sample) throw new Error(`the case ${testCase.id} has no sample ${p.sampleId}`);
   const { header } = run.plan;
   const now = () => (deps.now ?? (() => new Date()))().getTime();
-  if (run.cancelRequested)
-    return sampleNotRun(
-      { testCase, sample, epoch: p.epoch, seed: run.plan.seed, now, model: { name: header.model } },
-      { message: "the run was cancelled", stack: null, source: "cancelled" },
-    );
   await deps.db.execute({
     sql: "UPDATE runs SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued'",
     args: [new Date(now()).toISOString(), run.id],
@@ -156,32 +193,46 @@ async function queueAssemblyWhenComplete(deps: TaskDeps, run: QueuedRun, helpers
 }
 
 export function assembleTask(deps: TaskDeps): Task {
-  return async (raw) => {
+  return async (raw, helpers) => {
     const { runId } = raw as { runId: string };
     const run = await loadQueuedRun(deps.db, runId);
     if (!run || run.finished) return;
-    const testCase = caseOf(run);
-    const rows = await deps.db.execute({ sql: "SELECT result FROM run_samples WHERE run_id = ?", args: [runId] });
-    const samples = rows.rows.map((r) => JSON.parse(String(r.result)) as SampleResult);
-    const now = deps.now ?? (() => new Date());
-    const events: RunEvent[] = [];
-    const { run: result, files } = await finishRun(runStartOf(run.plan, deps.workspaceDir), testCase, samples, {
-      workspaceDir: deps.workspaceDir,
-      now: () => now().getTime(),
-      // "done" is published once the run's record says so, so a client that sees it finds the run finished.
-      onEvent: (e) => events.push(e),
+    await assemble(deps, run).catch(async (e: Error) => {
+      if (!isLastAttempt(helpers)) throw e;
+      await failRun(deps, run, `its files could not be written in ${helpers.job.attempts} attempts: ${e.message}`);
     });
-    const recorded = await recordFinishedRun(
-      { db: deps.db, activity: deps.activity, now },
-      {
-        id: runId,
-        result,
-        files,
-        cancelled: run.cancelRequested,
-        user: run.plan.user,
-        activityId: run.plan.activityId,
-      },
-    );
-    if (recorded) for (const e of events) await deps.publisher.publish(runId, e);
   };
+}
+
+/** A run that cannot be assembled ends failed, its record and stream saying why, so no one waits on it. */
+async function failRun(deps: TaskDeps, run: QueuedRun, reason: string): Promise<void> {
+  const now = (deps.now ?? (() => new Date()))().toISOString();
+  const r = await deps.db.execute({
+    sql: "UPDATE runs SET status = 'failed', finished_at = ?, error = ? WHERE id = ? AND finished_at IS NULL",
+    args: [now, reason, run.id],
+  });
+  if (!r.rowsAffected) return;
+  await deps.activity.update(run.plan.activityId, "failed", `Run failed: ${reason}`);
+  await deps.publisher.publish(run.id, { event: "error", runId: run.id, message: `The run failed: ${reason}` });
+}
+
+/** Writes the run's files from its recorded samples and records how it ended; "done" goes out last. */
+async function assemble(deps: TaskDeps, run: QueuedRun): Promise<void> {
+  const testCase = caseOf(run);
+  const rows = await deps.db.execute({ sql: "SELECT result FROM run_samples WHERE run_id = ?", args: [run.id] });
+  const samples = rows.rows.map((r) => JSON.parse(String(r.result)) as SampleResult);
+  const now = deps.now ?? (() => new Date());
+  const events: RunEvent[] = [];
+  const { run: result, files } = await finishRun(runStartOf(run.plan, deps.workspaceDir), testCase, samples, {
+    workspaceDir: deps.workspaceDir,
+    now: () => now().getTime(),
+    // "done" is published once the run's record says so, so a client that sees it finds the run finished.
+    onEvent: (e) => events.push(e),
+  });
+  const { user, activityId } = run.plan;
+  const recorded = await recordFinishedRun(
+    { db: deps.db, activity: deps.activity, now },
+    { id: run.id, result, files, cancelled: run.cancelRequested, user, activityId },
+  );
+  if (recorded) for (const e of events) await deps.publisher.publish(run.id, e);
 }

@@ -1,0 +1,153 @@
+import { makeWorkerUtils } from "graphile-worker";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "../db/database";
+import { lazyTestQueue } from "../test-support/test-queue";
+import { openTestDatabase, TEST_POSTGRES_URL, testDatabaseUrl } from "../test-support/test-database";
+import { createActivityLog } from "../services/activity";
+import { createRunService, type RunService } from "../services/run-service";
+import { SharedModelSlots } from "./model-slots";
+import { openPgListener } from "./pg-listener";
+import { ASSEMBLE_TASK, SAMPLE_TASK } from "./queue-tasks";
+import { readEvents } from "./run-events";
+
+/**
+ * The queue's rules, in one process against Postgres (skipped without ANALYSTBENCH_TEST_POSTGRES_URL;
+ * npm test runs it in its Postgres step): a job delivered again changes nothing, a job that fails
+ * its last attempt still ends its run, and connection slots hold across connections.
+ */
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function team(): Promise<{ db: Database; url: string; runs: RunService }> {
+  const db = await openTestDatabase();
+  const url = testDatabaseUrl(db)!;
+  const workspaceDir = mkdtempSync(path.join(os.tmpdir(), "analystbench-queue-"));
+  const queue = lazyTestQueue({ db, databaseUrl: url, workspaceDir });
+  const runs = createRunService({
+    db,
+    activity: createActivityLog(db),
+    workspaceDir,
+    version: "0.0.0-test",
+    maxConnections: 4,
+    queue,
+  });
+  cleanups.push(
+    () => db.close(),
+    () => rmSync(workspaceDir, { recursive: true, force: true }),
+    () => runs.shutdown(),
+  );
+  return { db, url, runs };
+}
+
+async function finished(runs: RunService, runId: string) {
+  for (let i = 0; i < 600; i++) {
+    const r = await runs.get(runId);
+    if (r && !["queued", "running"].includes(r.status)) return r;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`run ${runId} did not finish`);
+}
+
+async function count(db: Database, sql: string, args: (string | number)[]): Promise<number> {
+  return Number((await db.execute({ sql, args })).rows[0]!.n);
+}
+
+describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
+  it("does nothing when a finished run's sample or assembly job is delivered again", async () => {
+    const { db, url, runs } = await team();
+    const started = await runs.start({ caseId: "s1-dmz", model: "builtin/reference", user: "analyst", epochs: 1 });
+    if (!("runId" in started)) throw new Error(started.problem);
+    const run = await finished(runs, started.runId);
+    expect(run.status).toBe("completed");
+    const events = await count(db, "SELECT count(*) AS n FROM run_events WHERE run_id = ?", [run.id]);
+    const utils = await makeWorkerUtils({ connectionString: url });
+    cleanups.push(() => utils.release());
+    await utils.addJob(
+      SAMPLE_TASK,
+      { runId: run.id, sampleId: "dmz-crm-exposed-git", epoch: 1 },
+      { jobKey: "again-1" },
+    );
+    await utils.addJob(ASSEMBLE_TASK, { runId: run.id }, { jobKey: "again-2" });
+    for (let i = 0; i < 100; i++) {
+      if (!(await count(db, "SELECT count(*) AS n FROM graphile_worker.jobs", []))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await count(db, "SELECT count(*) AS n FROM graphile_worker.jobs", [])).toBe(0);
+    expect(await count(db, "SELECT count(*) AS n FROM run_samples WHERE run_id = ?", [run.id])).toBe(2);
+    expect(await count(db, "SELECT count(*) AS n FROM run_events WHERE run_id = ?", [run.id])).toBe(events);
+    expect(await runs.get(run.id)).toEqual(run);
+  });
+
+  it("ends a run failed, saying why, when its sample fails the last attempt on a worker without its case", async () => {
+    const { db, url, runs } = await team();
+    const started = await runs.start({ caseId: "s1-dmz", model: "builtin/reference", user: "analyst", epochs: 1 });
+    if (!("runId" in started)) throw new Error(started.problem);
+    await finished(runs, started.runId);
+    // A second run whose plan names a case no worker here has (a user's package installed elsewhere).
+    const plan = String(
+      (await db.execute({ sql: "SELECT plan FROM runs WHERE id = ?", args: [started.runId] })).rows[0]!.plan,
+    );
+    await db.execute({
+      sql: "INSERT INTO runs (id, case_id, model, status, created_at, options, plan) VALUES ('r_elsewhere1', 'their-case', 'builtin/reference', 'queued', 't', '{}', ?)",
+      args: [JSON.stringify({ ...JSON.parse(plan), caseId: "their-case" })],
+    });
+    const utils = await makeWorkerUtils({ connectionString: url });
+    cleanups.push(() => utils.release());
+    await utils.addJob(SAMPLE_TASK, { runId: "r_elsewhere1", sampleId: "x", epoch: 1 }, { maxAttempts: 1 });
+    const run = await finished(runs, "r_elsewhere1");
+    expect(run.status).toBe("failed");
+    expect(run.error).toBe(
+      "x (epoch 1): the sample could not be run in 1 attempt: the case their-case is not installed on this worker",
+    );
+    const { events } = await readEvents(db, "r_elsewhere1", 0);
+    expect(events.at(-1)).toMatchObject({
+      event: "error",
+      message: expect.stringMatching(/^The run failed: x \(epoch 1\)/),
+    });
+  });
+
+  it("holds a model's connection slots across connections, and frees a lost connection's slots", async () => {
+    const { url } = await team();
+    const open = async () => {
+      let slots: SharedModelSlots | null = null;
+      const conn = await openPgListener(url, { analystbench_model_slots: (m) => slots?.wake(m) });
+      slots = new SharedModelSlots(conn, 2);
+      return { conn, slots };
+    };
+    const a = await open();
+    const b = await open();
+    cleanups.push(
+      () => a.conn.close(),
+      () => b.conn.close(),
+    );
+    let inFlight = 0;
+    let most = 0;
+    const call = async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      inFlight--;
+    };
+    await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).slots.run("m", call)));
+    expect(most).toBe(2);
+
+    // a holds both slots and its connection dies: b gets one as soon as the database sees it gone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    void a.slots.run("m", () => held);
+    void a.slots.run("m", () => held);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let got = false;
+    const waiting = b.slots.run("m", async () => void (got = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(got).toBe(false);
+    await a.conn.close();
+    await waiting;
+    expect(got).toBe(true);
+    release();
+  });
+});
