@@ -148,7 +148,7 @@ describe.skipIf(!TEST_POSTGRES_URL)("runs on the job queue, across worker proces
 
   it("goes on through a server restart, and the restarted server replays the run's stream to a re-attaching console", async () => {
     const c = await startCluster({ workers: 2, delayMs: 100 });
-    const runId = await start(c.server, "s1-corp", 2);
+    const runId = await start(c.server, "s1-corp", 3);
     await waitFor("a first score", 60_000, async () => ((await recorded(c.db, runId)).length > 0 ? true : undefined));
     await c.server.shutdown();
     // The restarted server: a new run service over the same store, recovering as a server does at start.
@@ -160,14 +160,28 @@ describe.skipIf(!TEST_POSTGRES_URL)("runs on the job queue, across worker proces
       maxConnections: CONNECTIONS,
     });
     expect(await c.server.recover()).toBe(0);
-    const events: string[] = [];
-    await new Promise<void>((resolve, reject) => {
-      void c.server
-        .attach(runId, { onEvent: (e) => events.push(e.event), onEnd: resolve })
-        .then((a) => (a ? a.replay.forEach((e) => events.push(e.event)) : reject(new Error("not attached"))));
+    // Attached as the console's stream route attaches: the replay, then live events until the end
+    // (or nothing more, when the run had already finished by then).
+    const live: string[] = [];
+    const replay = await new Promise<string[]>((resolve, reject) => {
+      let replayed: string[] | null = null;
+      let ended = false;
+      const listener = {
+        onEvent: (e: { event: string }) => live.push(e.event),
+        onEnd: () => {
+          ended = true;
+          if (replayed) resolve(replayed);
+        },
+      };
+      void c.server.attach(runId, listener).then((a) => {
+        if (!a) return reject(new Error("not attached"));
+        replayed = a.replay.map((e) => e.event);
+        if (a.finished || ended) resolve(replayed);
+      });
     });
+    const events = [...replay, ...live];
     expect(events[0]).toBe("run");
-    expect(events.filter((e) => e === "score")).toHaveLength(2 * 2);
+    expect(events.filter((e) => e === "score")).toHaveLength(2 * 3);
     expect(events.at(-1)).toBe("done");
     expect((await c.server.get(runId))?.status).toBe("completed");
   }, 240_000);
