@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { EnvironmentDiff } from "./environment";
+import { createLogDiskCache, logCacheDir } from "./log-disk-cache";
 import { emptySavedState, mergeSavedState } from "./saved-state";
 import { withoutArguments } from "./tools/arguments";
 import type { ToolResult } from "./tools/run-tool";
@@ -147,24 +148,45 @@ const SHARED_LOG_BYTES = 256 * 1024 * 1024;
 class SharedLogs {
   private readonly logs = new Map<string, RenderedLogNotice>();
   private bytes = 0;
-  /** Logs being rendered: by which worker, and which others wait for them. */
-  private readonly rendering = new Map<string, { by: SimWorker; waiting: SimWorker[] }>();
+  /** Logs being rendered: by which worker (null: being read from the disk cache), and which others wait for them. */
+  private readonly rendering = new Map<string, { by: SimWorker | null; waiting: SimWorker[] }>();
   private readonly workers = new Set<SimWorker>();
+  /** Logs rendered in earlier processes (log-disk-cache.ts). */
+  private readonly disk = createLogDiskCache(logCacheDir());
 
   claim(from: SimWorker, recipe: string): void {
     const log = this.logs.get(recipe);
     if (log) return from.notify(log);
     const busy = this.rendering.get(recipe);
     if (busy) busy.waiting.push(from);
-    else this.assign(recipe, from, []);
+    else this.readOrAssign(recipe, from);
   }
 
-  /** A worker rendered a log: keep it and give it to the others (those waiting among them). */
+  /** A worker rendered a log: keep it (on disk too) and give it to the others (those waiting among them). */
   rendered(from: SimWorker, notice: RenderedLogNotice): void {
     this.rendering.delete(notice.recipe);
     if (this.logs.has(notice.recipe)) return;
     this.keep(notice);
+    void this.disk.write(notice.recipe, notice.log);
     for (const w of this.workers) if (w !== from) w.notify(notice);
+  }
+
+  /** The log from the disk cache when an earlier process rendered it, else rendered by the claimer. */
+  private readOrAssign(recipe: string, from: SimWorker): void {
+    const pending = { by: null, waiting: [from] };
+    this.rendering.set(recipe, pending);
+    void this.disk.read(recipe).then((log) => {
+      if (this.rendering.get(recipe) !== pending) return;
+      this.rendering.delete(recipe);
+      if (log) {
+        const notice: RenderedLogNotice = { type: "log", recipe, log };
+        this.keep(notice);
+        for (const w of this.workers) w.notify(notice);
+        return;
+      }
+      const [first, ...rest] = pending.waiting.filter((w) => w.healthy);
+      if (first) this.assign(recipe, first, rest);
+    });
   }
 
   join(worker: SimWorker): void {
