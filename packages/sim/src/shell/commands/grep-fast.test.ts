@@ -1,6 +1,7 @@
 import { InMemoryFs, encodeUtf8ToBytes } from "just-bash";
 import { describe, expect, it } from "vitest";
-import { ereToJs, fastGrep, toJsRegExp } from "./grep-fast";
+import fc from "fast-check";
+import { ereToJs, everyLine, fastGrep, selectedLines, toJsRegExp } from "./grep-fast";
 
 const fs = new InMemoryFs({ "/log": "alpha 1\nbeta 22\ngamma 333\n", "/bin.dat": "a\u0000b\n" });
 const ctx = { fs, cwd: "/", stdin: encodeUtf8ToBytes("") };
@@ -31,5 +32,29 @@ describe("grep on the JavaScript engine", () => {
     expect(toJsRegExp(["a.b"], "F", { ignoreCase: false, word: false, line: false, global: false })!.test("axb")).toBe(
       false,
     );
+  });
+});
+
+describe("grep's search of a whole file", () => {
+  const pieces = ["a", "b", " ", ".", "^", "$", "[^a]", "\\s", "a*", "b+", "(a|b)", "\\<", "\\>", "[[:space:]]", "x?"];
+  const pattern = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 5 }).map((p) => p.join(""));
+  const text = fc.array(fc.constantFrom("a", "b", " ", "\n", "x"), { maxLength: 40 }).map((t) => t.join(""));
+
+  it("selects exactly the lines a line-by-line test selects, with their numbers", () => {
+    fc.assert(
+      fc.property(pattern, text, fc.boolean(), fc.boolean(), (p, t, word, ignoreCase) => {
+        const test = toJsRegExp([p], "E", { ignoreCase, word, line: false, global: false });
+        fc.pre(test !== null);
+        expect([...selectedLines(t, test!, false, true)]).toEqual([...everyLine(t, test!, false)]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("keeps line by line a -P pattern whose lookaround could see past a line's end", () => {
+    const test = new RegExp("(?<![\\s\\S])b");
+    // Line by line, "b" at a line's start has nothing before it; in the whole text it has "\n".
+    expect([...selectedLines("a\nb\n", test, false, true)]).toEqual([{ line: "b", n: 1 }]);
+    expect([...selectedLines("a\nb\n", /b(?![\s\S])/, false, true)]).toEqual([{ line: "b", n: 1 }]);
   });
 });

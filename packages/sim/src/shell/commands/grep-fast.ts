@@ -265,13 +265,10 @@ export async function fastGrep(input: {
   const out: string[] = [];
   let selectedAny = false;
   for (const src of sources) {
-    const lines = src.text.split("\n");
-    if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
     const prefix = names ? `${src.name}:` : "";
     let selected = 0;
-    for (let n = 0; n < lines.length && selected < o.maxCount; n++) {
-      const line = lines[n]!;
-      if (test.test(line) === o.invert) continue;
+    for (const { line, n } of selectedLines(src.text, test, o.invert, o.lineNumbers)) {
+      if (selected >= o.maxCount) break;
       selected++;
       if (o.quiet) return { stdout: "", stderr: "", exitCode: 0 };
       if (o.count || o.filesWithMatches || o.filesWithout) continue;
@@ -288,4 +285,65 @@ export async function fastGrep(input: {
   }
   const exitCode = o.filesWithout ? (out.length > 0 ? 0 : 1) : selectedAny ? 0 : 1;
   return { stdout: out.length ? `${out.join("\n")}\n` : "", stderr: "", exitCode };
+}
+
+/** A selected line and its number (from 0; -1 when not asked for). */
+interface Selected {
+  line: string;
+  n: number;
+}
+
+/** The lines grep selects, in order: by one search of the whole text where that is exact, else line by line. */
+export function selectedLines(text: string, test: RegExp, invert: boolean, numbered: boolean): Iterable<Selected> {
+  const scan = invert ? null : wholeTextScanner(test);
+  return scan ? linesFound(text, scan, test, numbered) : everyLine(text, test, invert);
+}
+
+/** Every line the test selects (or, inverted, does not), one by one. */
+export function* everyLine(text: string, test: RegExp, invert: boolean): Generator<Selected> {
+  const lines = text.split("\n");
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  for (let n = 0; n < lines.length; n++) if (test.test(lines[n]!) !== invert) yield { line: lines[n]!, n };
+}
+
+/** Lookarounds this module writes itself; they look only at word characters, never across a line. */
+const OWN_LOOKAROUNDS = /\(\?<?[=!](?:\\w|\[A-Za-z0-9_\])\)/g;
+
+/**
+ * The test as one search over a whole file (multiline), or null when that could miss a line the
+ * test selects: only a lookaround written in the pattern (grep -P) can see past a line's end.
+ */
+function wholeTextScanner(test: RegExp): RegExp | null {
+  if (/\(\?<?[=!]/.test(test.source.replace(OWN_LOOKAROUNDS, ""))) return null;
+  return new RegExp(test.source, `${test.flags.replace(/[gm]/g, "")}gm`);
+}
+
+/**
+ * The lines a search of the whole text finds, without splitting the text into lines: most lines
+ * of a big log do not match, and the regular-expression engine skips them far faster than a test
+ * of each. A match can start in one line and run into the next, so each line found is tested on
+ * its own, as grep tests it; the search goes on from the next line's start, so no line is skipped.
+ */
+function* linesFound(text: string, scan: RegExp, test: RegExp, numbered: boolean): Generator<Selected> {
+  let from = 0;
+  let n = 0;
+  let counted = 0;
+  while (from < text.length) {
+    scan.lastIndex = from;
+    const m = scan.exec(text);
+    if (!m) return;
+    const start = m.index === 0 ? 0 : text.lastIndexOf("\n", m.index - 1) + 1;
+    // A match just past the last newline is in no line: grep has none after a file's final newline.
+    if (start >= text.length) return;
+    const newline = text.indexOf("\n", m.index);
+    const end = newline < 0 ? text.length : newline;
+    // Line numbers cost a look at every line before the match: only when -n asks for them.
+    for (let i = numbered ? text.indexOf("\n", counted) : -1; i >= 0 && i < start; i = text.indexOf("\n", i + 1)) {
+      n++;
+      counted = i + 1;
+    }
+    const line = text.slice(start, end);
+    if (test.test(line)) yield { line, n: numbered ? n : -1 };
+    from = end + 1;
+  }
 }
