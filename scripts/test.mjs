@@ -23,6 +23,10 @@ const steps = [
   ["Browser tests", bin("playwright"), ["test"]],
 ];
 
+// Ctrl-C reaches the running step as well and ends it; this process waits for that, so the throwaway
+// Postgres cluster is still stopped below (it runs detached and would otherwise outlive the tests).
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => {});
+
 for (const [title, command, args, opts = {}] of steps) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
