@@ -58,6 +58,14 @@ function caseOf(run: QueuedRun): TestCase {
   return caseVariant(published, run.plan.variant);
 }
 
+/** The job's sample, in its case as the run's variant draws it. */
+function sampleOf(run: QueuedRun, p: SamplePayload): { testCase: TestCase; sample: TestCase["samples"][number] } {
+  const testCase = caseOf(run);
+  const sample = testCase.samples.find((s) => s.id === p.sampleId);
+  if (!sample) throw new Error(`the case ${testCase.id} has no sample ${p.sampleId}`);
+  return { testCase, sample };
+}
+
 export function sampleTask(deps: TaskDeps): Task {
   return async (raw, helpers) => {
     const payload = raw as SamplePayload;
@@ -104,9 +112,7 @@ async function lastAttemptFailed(
 
 /** The record of a sample this job did not run: its run was cancelled first, or it failed every attempt. */
 function notRun(run: QueuedRun, p: SamplePayload, error: NonNullable<SampleResult["error"]>): SampleResult {
-  const testCase = caseOf(run);
-  const sample = testCase.samples.find((s) => s.id === p.sampleId);
-  if (!sample) throw new Error(`the case ${testCase.id} has no sample ${p.sampleId}`);
+  const { testCase, sample } = sampleOf(run, p);
   const now = () => Date.now();
   return sampleNotRun(
     { testCase, sample, epoch: p.epoch, seed: run.plan.seed, now, model: { name: run.plan.header.model } },
@@ -126,9 +132,7 @@ async function isRecorded(db: Database, p: SamplePayload): Promise<boolean> {
 async function runOrSkip(deps: TaskDeps, run: QueuedRun, p: SamplePayload, helpers: JobHelpers): Promise<SampleResult> {
   if (run.cancelRequested)
     return notRun(run, p, { message: "the run was cancelled", stack: null, source: "cancelled" });
-  const testCase = caseOf(run);
-  const sample = testCase.samples.find((s) => s.id === p.sampleId);
-  if (!sample) throw new Error(`the case ${testCase.id} has no sample ${p.sampleId}`);
+  const { testCase, sample } = sampleOf(run, p);
   const { header } = run.plan;
   const now = () => (deps.now ?? (() => new Date()))().getTime();
   await deps.db.execute({
