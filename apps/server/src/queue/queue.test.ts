@@ -111,6 +111,23 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
     });
   });
 
+  it("counts a run unfinished on the queue as running here, though another server started it", async () => {
+    const { db, runs } = await team();
+    const plan = JSON.stringify({ caseId: "s1-dmz", variant: 0 });
+    await db.execute({
+      sql: "INSERT INTO runs (id, case_id, model, status, created_at, options, plan) VALUES ('r_otherserv1', 's1-dmz', 'builtin/reference', 'running', 't', '{}', ?)",
+      args: [plan],
+    });
+    await db.execute({
+      sql: "INSERT INTO runs (id, case_id, model, status, created_at, finished_at, options, plan) VALUES ('r_otherserv2', 's1-dmz', 'builtin/reference', 'completed', 't', 't', '{}', ?)",
+      args: [plan],
+    });
+    // Its started eval log then lists as running, not failed (routes/inspect.ts asks activeRunIds).
+    for (let i = 0; i < 50 && !runs.activeRunIds().includes("r_otherserv1"); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runs.activeRunIds()).toEqual(["r_otherserv1"]);
+  });
+
   it("holds a model's connection slots across connections, and frees a lost connection's slots", async () => {
     const { url } = await team();
     const open = async () => {

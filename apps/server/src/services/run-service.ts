@@ -144,6 +144,7 @@ export function createRunService(deps: RunServiceDeps) {
   const live = new Map<string, LiveRun>();
   const finishedOrder: string[] = [];
   const runImpl = deps.runCaseImpl ?? runCase;
+  const queued = deps.queue ? followQueuedRuns(deps.db) : null;
 
   const update = (id: string, fields: Record<string, string | null>) => updateRun(deps.db, id, fields);
 
@@ -420,7 +421,8 @@ export function createRunService(deps: RunServiceDeps) {
 
     /** Ids of runs still in flight in this process. */
     activeRunIds(): string[] {
-      return [...live.entries()].filter(([, r]) => !r.finished).map(([id]) => id);
+      const here = [...live.entries()].filter(([, r]) => !r.finished).map(([id]) => id);
+      return queued ? [...new Set([...here, ...queued.ids()])] : here;
     },
 
     /**
@@ -450,7 +452,10 @@ export function createRunService(deps: RunServiceDeps) {
     /** On shutdown: cancel what runs, so partial results are written and records are final. */
     async shutdown(timeoutMs = 10_000): Promise<void> {
       // Queued runs go on in the workers; this server only stops following them.
-      if (deps.queue) return deps.queue.close();
+      if (deps.queue) {
+        queued?.stop();
+        return deps.queue.close();
+      }
       const running = [...live.values()].filter((r) => !r.finished);
       for (const r of running) r.controller.abort(new Error("the server is shutting down"));
       const deadline = Date.now() + timeoutMs;
@@ -461,6 +466,26 @@ export function createRunService(deps: RunServiceDeps) {
 }
 
 export type RunService = ReturnType<typeof createRunService>;
+
+/** How often the ids of unfinished queued runs are read again (queue mode). */
+const QUEUED_RUNS_REFRESH_MS = 2_000;
+
+/**
+ * The unfinished runs on the queue, whoever started them and whether or not this server follows
+ * them: their started eval logs list as running (not failed) on every server, after a restart too.
+ */
+function followQueuedRuns(db: Database) {
+  let ids = new Set<string>();
+  const refresh = () =>
+    db
+      .execute("SELECT id FROM runs WHERE finished_at IS NULL AND plan IS NOT NULL")
+      .then((r) => (ids = new Set(r.rows.map((row) => String(row.id)))))
+      .catch(() => {});
+  void refresh();
+  const timer = setInterval(() => void refresh(), QUEUED_RUNS_REFRESH_MS);
+  timer.unref();
+  return { ids: () => ids, stop: () => clearInterval(timer) };
+}
 
 /** Below results/ or logs/: deeper directories are not searched (and hold no descriptors). */
 const MAX_TEMP_SWEEP_DEPTH = 16;
