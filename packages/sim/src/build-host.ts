@@ -372,6 +372,42 @@ export function cloneHost(host: HostState): HostState {
   return liveHost(fields, processes, true);
 }
 
+/** Session copies not made yet (see copiedOnUse): their host is still exactly as built. */
+const uncopied = new WeakSet<HostState>();
+
+/**
+ * A session's host, copied (cloneHost) only when something first reads or writes its
+ * filesystem or tables: a run mostly works on one to three hosts of a world, and copying the
+ * others was a fifth of the simulation's time. Its spec, model, boot time and repositories are
+ * the built host's from the start (they never change); the object is the same before and after
+ * the copy, so it can key maps.
+ */
+export function copiedOnUse(built: HostState): HostState {
+  let copy: HostState | undefined;
+  const real = () => {
+    if (!copy) {
+      copy = cloneHost(built);
+      uncopied.delete(host);
+    }
+    return copy;
+  };
+  const { spec, model, bootMs, repositories } = built;
+  const host = { spec, model, bootMs, repositories } as HostState;
+  for (const key of ["fs", "processes", "services", "sockets", "logins", "journal"] as const)
+    Object.defineProperty(host, key, {
+      enumerable: true,
+      get: () => real()[key],
+      set: (value: never) => {
+        real()[key] = value;
+      },
+    });
+  uncopied.add(host);
+  return host;
+}
+
+/** Whether a session's host is still untouched as built (nothing has used it yet): it has no changes to report. */
+export const isUntouchedCopy = (host: HostState) => uncopied.has(host);
+
 /** Builds one host's filesystem and tables from content. Pure apart from the returned object. */
 export function buildHost({ spec, world, clockMs, rng }: BuildHostInput): HostState {
   const hostRng = rng.fork(`host:${spec.hostname}`);

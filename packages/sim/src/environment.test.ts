@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isUntouchedCopy } from "./build-host";
+import type { HostState } from "./host-state";
 import { buildEnvironment, capOutput } from "./environment";
 import { fixtureWorld } from "./test-support/fixture-world";
 
@@ -61,6 +63,29 @@ describe("buildEnvironment", () => {
     expect(await snapshot(await buildEnvironment(world, { seed: "copy" }))).toEqual(
       await snapshot(await buildEnvironment(fixtureWorld(), { seed: "copy" })),
     );
+  });
+
+  it("copies a session's host only once it is used, and reports changes of the hosts it used alone", async () => {
+    const env = await buildEnvironment(fixtureWorld(), { seed: "lazy" });
+    const [web, git, ci] = ["Web Server", "Git Server", "CI/CD Server"].map((r) => env.findHost(r)!) as [
+      HostState,
+      HostState,
+      HostState,
+    ];
+    expect([web, git, ci].map(isUntouchedCopy)).toEqual([true, true, true]);
+    await env.exec("Web Server", "rm -f /var/log/auth.log && echo x > /tmp/made");
+    expect([web, git, ci].map(isUntouchedCopy)).toEqual([false, true, true]);
+    const diff = await env.diff();
+    expect(diff.files.map((f) => `${f.host} ${f.path} ${f.change}`)).toEqual([
+      "Web Server /tmp/made created",
+      "Web Server /var/log/auth.log deleted",
+    ]);
+    expect([...(await env.takeDelta()).hosts.keys()]).toEqual(["Web Server"]);
+    expect([git, ci].map(isUntouchedCopy)).toEqual([true, true]);
+    // Reading a host copies it too (a read may generate a log), and the object stays the same.
+    expect((await env.exec("Git Server", "ls /")).exitCode).toBe(0);
+    expect(isUntouchedCopy(git)).toBe(false);
+    expect(env.findHost("Git Server")).toBe(git);
   });
 
   it("hashes a generated log by its recipe until it is read, and by its bytes after", async () => {

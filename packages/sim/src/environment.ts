@@ -1,6 +1,6 @@
 import type { CaseWorld } from "@analystbench/scenarios";
 import type { Bash } from "just-bash";
-import { buildHost, cloneHost } from "./build-host";
+import { buildHost, copiedOnUse, isUntouchedCopy } from "./build-host";
 import type { CommandEnvironment, HostState, StateChange } from "./host-state";
 import { createRandom } from "./random";
 import { restoreTables, snapshotTables, type SavedState } from "./saved-state";
@@ -239,7 +239,7 @@ export async function buildEnvironment(
     },
   };
   const pristine = await pristineOf(world, seed);
-  const hosts = pristine.hosts.map(cloneHost);
+  const hosts = pristine.hosts.map(copiedOnUse);
   // Interpreters are made on a host's first command: constructing one costs ~25 ms and lays
   // down command stubs in /bin, which are then stamped like the rest of the built host.
   const shells = new Map<HostState, Bash>();
@@ -282,6 +282,7 @@ export async function buildEnvironment(
     delivered.commands = commands.length;
     delivered.changes = changes.length;
     for (const host of hosts) {
+      if (isUntouchedCopy(host)) continue;
       const paths = await host.fs.takeChanged();
       const tables = tablesChanged.has(host.spec.role) ? snapshotTables(host) : undefined;
       if (paths.size > 0 || tables) delta.hosts.set(host.spec.role, { paths, tables });
@@ -370,6 +371,7 @@ export async function buildEnvironment(
     async diff() {
       const files: FileChange[] = [];
       for (const host of hosts) {
+        if (isUntouchedCopy(host)) continue;
         for (const [path, prior] of host.fs.priors) {
           const now = await host.fs.describe(path);
           let change: FileChange["change"] | null = null;
