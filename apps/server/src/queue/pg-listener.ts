@@ -43,8 +43,15 @@ export async function openPgListener(
     }
   }
 
+  // One query at a time on the connection: pg queues overlapping ones itself, but that is
+  // deprecated (pg 9 drops it), and slots are taken and released from many samples at once.
+  let last: Promise<unknown> = Promise.resolve();
   return {
-    query: (sql, values) => client.query(sql, values),
+    query(sql, values) {
+      const next = last.then(() => client.query(sql, values));
+      last = next.catch(() => {});
+      return next;
+    },
     async close() {
       closed = true;
       await client.end().catch(() => {});

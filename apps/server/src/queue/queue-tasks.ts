@@ -12,6 +12,7 @@ import {
 import { caseVariant, findCase, type TestCase } from "@analystbench/scenarios";
 import { openSimSession } from "@analystbench/sim";
 import type { JobHelpers, Task } from "graphile-worker";
+import { setMaxListeners } from "node:events";
 import type { Database } from "../db/database";
 import type { ActivityLog } from "../services/activity";
 import { recordFinishedRun } from "../services/run-record";
@@ -140,7 +141,9 @@ async function runOrSkip(deps: TaskDeps, run: QueuedRun, p: SamplePayload, helpe
     args: [new Date(now()).toISOString(), run.id],
   });
   const cancel = deps.cancellations.register(run.id);
-  // A worker shutting down stops its samples too; that is not the operator's cancel.
+  // A worker shutting down stops its samples too; that is not the operator's cancel. The signal is
+  // the pool's, one listener per sample in flight: more than Node's default 10 is the design.
+  setMaxListeners(0, helpers.abortSignal);
   const stop = () => cancel.controller.abort(new Error("the worker is shutting down"));
   helpers.abortSignal.addEventListener("abort", stop, { once: true });
   try {
