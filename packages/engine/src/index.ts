@@ -7,6 +7,7 @@ export {
   gatedModel,
   newRunId,
   DEFAULT_LIMITS,
+  DEFAULT_SEED,
   type RunCaseOptions,
   type RunEvent,
   type RunFiles,

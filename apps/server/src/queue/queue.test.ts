@@ -128,6 +128,29 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
     expect(runs.activeRunIds()).toEqual(["r_otherserv1"]);
   });
 
+  it("on restart marks interrupted only a run that never reached the queue, with its activity line", async () => {
+    const { db, runs } = await team();
+    const activity = createActivityLog(db);
+    for (const [id, plan] of [
+      ["r_neverqueu1", null],
+      ["r_onthequeu1", "{}"],
+    ] as const) {
+      await db.execute({
+        sql: "INSERT INTO runs (id, case_id, model, status, created_at, options, plan) VALUES (?, 's1-dmz', 'builtin/reference', 'queued', 't', '{}', ?)",
+        args: [id, plan],
+      });
+      await activity.record({ kind: "run", action: `Run ${id}`, status: "running", result: "started", ref: id });
+    }
+    expect(await runs.recover()).toBe(1);
+    const status = async (id: string) =>
+      [
+        (await runs.get(id))?.status,
+        String((await db.execute({ sql: "SELECT status FROM activity WHERE ref = ?", args: [id] })).rows[0]!.status),
+      ].join(" ");
+    expect(await status("r_neverqueu1")).toBe("interrupted failed");
+    expect(await status("r_onthequeu1")).toBe("queued running");
+  });
+
   it("holds a model's connection slots across connections, and frees a lost connection's slots", async () => {
     const { url } = await team();
     const open = async () => {

@@ -40,12 +40,24 @@ export async function openRunQueue(opts: {
   const utils: WorkerUtils = await makeWorkerUtils({ connectionString: opts.databaseUrl });
   await utils.migrate();
   const publisher = createEventPublisher(db);
-  const watched = new Map<string, { lastId: number; sink: (events: RunEvent[]) => void; reading: boolean }>();
+  interface Watch {
+    lastId: number;
+    sink: (events: RunEvent[]) => void;
+    reading: boolean;
+    /** A notification came during a read: read once more after it, not at the next recheck. */
+    again: boolean;
+  }
+  const watched = new Map<string, Watch>();
 
-  const catchUp = async (runId: string) => {
+  const catchUp = async (runId: string): Promise<void> => {
     const w = watched.get(runId);
-    if (!w || w.reading) return;
+    if (!w) return;
+    if (w.reading) {
+      w.again = true;
+      return;
+    }
     w.reading = true;
+    w.again = false;
     try {
       const { events, lastId } = await readEvents(db, runId, w.lastId);
       w.lastId = lastId;
@@ -55,6 +67,7 @@ export async function openRunQueue(opts: {
     } finally {
       w.reading = false;
     }
+    if (w.again) return catchUp(runId);
   };
   let listener: PgListener | null = await openPgListener(
     opts.databaseUrl,
@@ -112,7 +125,7 @@ export async function openRunQueue(opts: {
 
     /** Feeds a run's events after `afterId` from the store to `sink`; returns the unwatch. */
     watch(runId: string, sink: (events: RunEvent[]) => void, afterId = 0): () => void {
-      watched.set(runId, { lastId: afterId, sink, reading: false });
+      watched.set(runId, { lastId: afterId, sink, reading: false, again: false });
       void catchUp(runId);
       return () => watched.delete(runId);
     },

@@ -1,6 +1,7 @@
 import { MAX_VARIANT, type RunScore, type RunStatus, type RunSummary } from "@analystbench/contracts";
 import {
   checkModel,
+  DEFAULT_SEED,
   Limiter,
   ModelLimiters,
   newRunId,
@@ -243,9 +244,7 @@ export function createRunService(deps: RunServiceDeps) {
       });
       await deps.activity.update(activityId, "failed", `Run failed: ${message}${report ? ` — ${report}` : ""}`);
     } finally {
-      retire(id);
-      for (const listener of run.listeners) listener.onEnd();
-      run.listeners.clear();
+      end(id);
     }
   }
 
@@ -254,7 +253,7 @@ export function createRunService(deps: RunServiceDeps) {
     const testCase = caseVariant(findCase(job.caseId)!, job.variant);
     watch(id);
     try {
-      await deps.queue!.enqueue(id, { ...job, testCase, seed: "analystbench" });
+      await deps.queue!.enqueue(id, { ...job, testCase, seed: DEFAULT_SEED });
     } catch (e) {
       const message = `the run could not be queued: ${(e as Error).message}`;
       await update(id, { status: "failed", finished_at: now().toISOString(), error: message });
@@ -386,19 +385,14 @@ export function createRunService(deps: RunServiceDeps) {
     },
 
     async cancel(runId: string): Promise<"cancelled" | "not-found" | "finished"> {
-      if (deps.queue) {
-        if (await deps.queue.cancel(runId)) return "cancelled";
-        const exists = await deps.db.execute({ sql: "SELECT status FROM runs WHERE id = ?", args: [runId] });
-        return exists.rows.length ? "finished" : "not-found";
-      }
       const run = live.get(runId);
-      if (!run) {
-        const exists = await deps.db.execute({ sql: "SELECT status FROM runs WHERE id = ?", args: [runId] });
-        return exists.rows.length ? "finished" : "not-found";
+      if (deps.queue ? await deps.queue.cancel(runId) : run && !run.finished) {
+        run?.controller.abort(new Error("the run was cancelled"));
+        return "cancelled";
       }
-      if (run.finished) return "finished";
-      run.controller.abort(new Error("the run was cancelled"));
-      return "cancelled";
+      if (run) return "finished";
+      const exists = await deps.db.execute({ sql: "SELECT status FROM runs WHERE id = ?", args: [runId] });
+      return exists.rows.length ? "finished" : "not-found";
     },
 
     async get(runId: string): Promise<RunSummary | undefined> {
@@ -437,11 +431,13 @@ export function createRunService(deps: RunServiceDeps) {
         sql: `UPDATE runs SET status = 'interrupted', finished_at = ?, error = 'The server stopped while this run was in progress.' WHERE status IN ('queued', 'running')${lost}`,
         args: [now().toISOString()],
       });
-      if (deps.queue) return r.rowsAffected;
+      // Their Recent Activity lines too (with the queue, only those of the runs just marked).
+      const ofLost = deps.queue ? " AND ref IN (SELECT id FROM runs WHERE status = 'interrupted')" : "";
       await deps.db.execute({
-        sql: "UPDATE activity SET status = 'failed', result = 'Interrupted: the server stopped during the run', updated_at = ? WHERE kind = 'run' AND status = 'running'",
+        sql: `UPDATE activity SET status = 'failed', result = 'Interrupted: the server stopped during the run', updated_at = ? WHERE kind = 'run' AND status = 'running'${ofLost}`,
         args: [now().toISOString()],
       });
+      if (deps.queue) return r.rowsAffected;
       for (const dir of ["results", "logs"]) await removeStaleTempFiles(deps.workspaceDir, dir);
       return r.rowsAffected;
     },

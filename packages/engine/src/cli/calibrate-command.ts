@@ -5,7 +5,7 @@ import { ADVERSARIES, adversaryModelName, type AdversaryName, type AnswerMode } 
 import { REFERENCE_TEXT_MODEL } from "../models/builtin-models";
 import { createModelClient } from "../models/model-registry";
 import { Limiter } from "../runs/limiter";
-import { DEFAULT_LIMITS } from "../runs/run-case";
+import { DEFAULT_LIMITS, DEFAULT_SEED } from "../runs/run-case";
 import { runSampleJob } from "../runs/sample-job";
 import type { CheckpointGrade } from "../types";
 import { plural } from "../text/english";
@@ -136,7 +136,7 @@ export async function calibrateAnalyst(
           sample,
           epoch: 1,
           world,
-          seed: opts.seed ?? "analystbench",
+          seed: opts.seed ?? DEFAULT_SEED,
           limits: DEFAULT_LIMITS,
           model: createModelClient(analyst.model, sample),
           grader: null,

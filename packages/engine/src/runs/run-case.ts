@@ -23,6 +23,9 @@ import { runSampleJob } from "./sample-job";
 import { GRADER_VERSION } from "../grading/grade-sample";
 import { createHash } from "node:crypto";
 
+/** The environment seed when none is given: the same seed builds the same environment. */
+export const DEFAULT_SEED = "analystbench";
+
 export const DEFAULT_LIMITS: RunLimits = {
   maxTurns: 30,
   maxTokens: 400_000,
@@ -287,7 +290,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     start,
     testCase: opts.testCase,
     world: opts.testCase.world(),
-    seed: opts.seed ?? "analystbench",
+    seed: opts.seed ?? DEFAULT_SEED,
     openSession: opts.openSession ?? ((world, o) => openSimSession(world, o)),
     now: opts.now ?? Date.now,
     signal,
