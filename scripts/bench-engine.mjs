@@ -78,12 +78,15 @@ if (WARM) await suite();
 // some 150 ms of the CPU this benchmark counts as the harness's.
 let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+const fakeStats = async () => (await fetch(`${fakeUrl.replace(/\/v1$/, "")}/__stats`)).json();
+const levelsBefore = (await fakeStats()).msAtLevel;
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const results = await suite();
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
+const levels = (await fakeStats()).msAtLevel.map((ms, n) => ms - (levelsBefore[n] ?? 0));
 
 const samples = results.flatMap((r) => r.run.samples);
 const turns = samples.reduce((n, s) => n + s.turns, 0);
@@ -101,13 +104,17 @@ console.log(
   `Harness CPU: ${((cpu.user + cpu.system) / 1000 / turns).toFixed(2)} ms per model turn (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s in all, every thread of the process)`,
 );
 console.log(`Peak memory: ${(peakRss / 1048576).toFixed(0)} MB RSS`);
-fake.child.kill("SIGTERM");
+// Where the wall time beyond the ideal went: connections left idle while samples were in flight.
+console.log(
+  `Calls in flight at the model server: ${levels.map((ms, n) => `${n}: ${(ms / 1000).toFixed(2)} s`).join(", ")}`,
+);
+fake.child.kill("SIGKILL");
 rmSync(workspace, { recursive: true, force: true });
 
 if (PEER) {
   const peerFake = await startFake({ kind: "reply", content: "Next step.", delayMs: CALL_MS });
   const peer = await runPeerLoop({ baseUrl: peerFake.url, chains, connections: CONNECTIONS });
-  peerFake.child.kill("SIGTERM");
+  peerFake.child.kill("SIGKILL");
   const [ours, theirs] = [idealMs / wallMs, idealMs / peer.wallMs];
   console.log(`\nMinimal reference loop, same ${totalCalls} calls in the same chains:`);
   console.log(`  wall ${(peer.wallMs / 1000).toFixed(2)} s, efficiency ${theirs.toFixed(3)} of ideal`);

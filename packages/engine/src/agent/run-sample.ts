@@ -44,7 +44,8 @@ export interface RunSampleInput {
   sample: CaseSample;
   epoch: number;
   model: ModelClient;
-  session: SimSession;
+  /** Only its tools are used: the environment may still be building when the first call goes out. */
+  session: Pick<SimSession, "callTool">;
   limits: RunLimits;
   ctx: RunContext;
   seed: string;

@@ -4,6 +4,7 @@ import { findCause, guardedFetch, ReplyTooLargeError, type BodyLimits, type Wire
 import {
   ModelCallError,
   ModelDeadlineError,
+  type ConnectionGate,
   type ModelClient,
   type ModelReply,
   type ModelRequest,
@@ -43,8 +44,6 @@ export interface AttemptInput {
   reasoningBudget: ReplyBudget;
   /** Whether to stream the reply. */
   stream: boolean;
-  /** For the SDK's own timeout (which only bounds the wait for the headers). */
-  timeoutMs: number;
 }
 
 /** What an adapter makes of one successful attempt. */
@@ -77,11 +76,20 @@ export interface AdapterOptions {
 }
 
 /**
+ * The SDKs' own timeout, a day: the attempt's clock (attemptClock) ends every attempt long before.
+ * The SDK's would count from the moment it calls fetch, so time spent waiting there for a free
+ * connection would count against the attempt, and a long queue would time calls out unsent.
+ */
+const SDK_TIMEOUT_MS = 86_400_000;
+/** The longest delay setTimeout takes; a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
  * Client options for one attempt through either official SDK: the SDK's own retries off (the
- * call loop retries), its timeout bounding the wait for headers, and the guarded, recording fetch.
+ * call loop retries), its timeout out of the way (see SDK_TIMEOUT_MS), and the guarded, recording fetch.
  */
 export function sdkClientOptions(opts: AdapterOptions, input: AttemptInput) {
-  return { apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: input.timeoutMs, fetch: input.fetch };
+  return { apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: SDK_TIMEOUT_MS, fetch: input.fetch };
 }
 
 export interface ApiAdapter {
@@ -190,25 +198,55 @@ function finalError(e: unknown, caller: AbortSignal, retries: number): ModelCall
 }
 
 /**
- * The signal one attempt runs under: the caller's, plus the attempt's own clock of `ms`, which
- * aborts with `onTimeout()` so the attempt can tell its own timeout from a cancellation.
+ * The signal one attempt runs under: the caller's; the call's deadline (`left` ms from now), which
+ * aborts with ModelDeadlineError; and the attempt's own limit of `timeoutMs`, which aborts with
+ * AttemptTimeoutError and starts counting at `start()` — when the request goes out, not while it
+ * waits for a connection. The errors let the attempt tell its clock from a cancellation.
  */
-function attemptSignal(
-  caller: AbortSignal,
-  ms: number,
-  onTimeout: () => Error,
-): { signal: AbortSignal; dispose(): void } {
+function attemptClock(caller: AbortSignal, left: number, timeoutMs: number, retries: number) {
   const controller = new AbortController();
   const cancel = () => controller.abort(caller.reason);
   if (caller.aborted) cancel();
   else caller.addEventListener("abort", cancel, { once: true });
-  const timer = setTimeout(() => controller.abort(onTimeout()), ms);
+  const after = (ms: number, error: () => Error) => setTimeout(() => controller.abort(error()), ms);
+  // A deadline further off than a timer can wait (some 24 days) is left to the loop's own check.
+  const deadline = left <= MAX_TIMER_MS ? after(left, () => new ModelDeadlineError(retries)) : undefined;
+  let limit: NodeJS.Timeout | undefined;
   return {
     signal: controller.signal,
+    start() {
+      if (!limit && timeoutMs < left) limit = after(timeoutMs, () => new AttemptTimeoutError(timeoutMs));
+    },
     dispose() {
-      clearTimeout(timer);
+      clearTimeout(deadline);
+      clearTimeout(limit);
       caller.removeEventListener("abort", cancel);
     },
+  };
+}
+
+/**
+ * The fetch of one attempt: it waits for `gate`'s connection (when there is one) just before the
+ * request goes out, then calls `sent`; `release` gives the connection back, once, at the reply
+ * body's end or the attempt's.
+ */
+function connectionHeld(
+  gate: ConnectionGate | undefined,
+  sent: () => void,
+): { fetch: typeof globalThis.fetch; release(): void } {
+  let giveBack: (() => void) | null = null;
+  const release = () => {
+    giveBack?.();
+    giveBack = null;
+  };
+  return {
+    async fetch(input, init) {
+      release();
+      if (gate) giveBack = await gate();
+      sent();
+      return globalThis.fetch(input, init);
+    },
+    release,
   };
 }
 
@@ -220,17 +258,21 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
   const pause = opts.sleep ?? realSleep;
   const random = opts.random ?? Math.random;
 
-  /** One attempt within `ms`; its clock's expiry fails it with `onTimeout()`. */
-  async function attempt(request: ModelRequest, caller: AbortSignal, ms: number, onTimeout: () => Error) {
+  /** One attempt within the call's deadline (`left` ms from now) and timeoutMs. */
+  async function attempt(request: ModelRequest, caller: AbortSignal, left: number, retries: number) {
     const maxReplyBytes = request.maxReplyBytes ?? opts.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
     const digest = new WireDigest();
-    const clock = attemptSignal(caller, ms, onTimeout);
+    const clock = attemptClock(caller, left, timeoutMs, retries);
     const budget = new ReplyBudget(maxReplyBytes);
     const reasoningBudget = new ReplyBudget(maxReplyBytes);
-    const started = performance.now();
+    let started = performance.now();
+    const wire = connectionHeld(request.connection, () => {
+      started = performance.now();
+      clock.start();
+    });
     try {
-      const fetch = guardedFetch(wireLimits(maxReplyBytes, idleMs, stream), globalThis.fetch, digest);
-      const input = { request, signal: clock.signal, fetch, budget, reasoningBudget, stream, timeoutMs };
+      const fetch = guardedFetch(wireLimits(maxReplyBytes, idleMs, stream), wire.fetch, digest, wire.release);
+      const input = { request, signal: clock.signal, fetch, budget, reasoningBudget, stream };
       const out = await adapter.attempt(input);
       const cut = budget.exhausted || reasoningBudget.exhausted;
       return { out, cut, latencyMs: Math.round(performance.now() - started), digest };
@@ -239,6 +281,7 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
       if (clock.signal.aborted && !caller.aborted) throw clock.signal.reason;
       throw e;
     } finally {
+      wire.release();
       clock.dispose();
     }
   }
@@ -290,15 +333,14 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
     baseUrl: opts.baseURL,
     api: adapter.api,
     settings: opts.settings,
+    connectionOnTheWire: true,
     async complete(request, signal) {
       const deadline = request.deadlineMs ?? Infinity;
       for (let retries = 0; ; retries++) {
         const left = deadline - Date.now();
         if (left <= 0) throw new ModelDeadlineError(retries);
-        const ms = Math.min(timeoutMs, left);
-        const onTimeout = () => (ms === left ? new ModelDeadlineError(retries) : new AttemptTimeoutError(ms));
         try {
-          return toReply(await attempt(request, signal, ms, onTimeout), retries);
+          return toReply(await attempt(request, signal, left, retries), retries);
         } catch (e) {
           const final = finalError(e, signal, retries);
           if (final) throw final;

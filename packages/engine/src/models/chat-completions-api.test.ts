@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { connectionGate, Limiter } from "../runs/limiter";
 import { runCase } from "../runs/run-case";
 import { startFakeOpenAI, type FakeOpenAI } from "../test-support/fake-openai-server";
 import type { ChatMessage } from "../types";
@@ -185,6 +186,33 @@ describe("OpenAI-compatible provider", () => {
     fake = await startFakeOpenAI({ script: [{ kind: "hang" }, { kind: "reply", content: "fast enough" }] });
     const reply = await client(fake.url, { timeoutMs: 300 }).c.complete({ messages: USER, tools: [] }, signal());
     expect(reply).toMatchObject({ content: "fast enough", retries: 1 });
+  });
+
+  it("waits for its connection before sending, without the wait counting against the attempt's time", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "reply", content: "worth the wait" }] });
+    const connection = connectionGate(new Limiter(1));
+    const heldElsewhere = await connection();
+    const pending = client(fake.url, { timeoutMs: 300 }).c.complete(
+      { messages: USER, tools: [], connection },
+      signal(),
+    );
+    await realSleep(600);
+    expect(fake.requests).toHaveLength(0);
+    heldElsewhere();
+    expect(await pending).toMatchObject({ content: "worth the wait", retries: 0 });
+  });
+
+  it("gives its connection back after a failed attempt, so the retry can have it", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "status", status: 500 },
+        { kind: "reply", content: "second time" },
+      ],
+    });
+    const connection = connectionGate(new Limiter(1));
+    const reply = await client(fake.url).c.complete({ messages: USER, tools: [], connection }, signal());
+    expect(reply).toMatchObject({ content: "second time", retries: 1 });
+    (await connection())();
   });
 
   it("works without streaming too", async () => {

@@ -56,17 +56,23 @@ export interface WireTap {
 /**
  * Wraps `base` so each response's body is read under the limits `limitsFor` picks for it (a
  * successful stream and a JSON document need different ones), and shows `tap` what passes.
+ * `ended` is told when a body has come to its end: read whole, failed or cancelled (at once for a
+ * response without one).
  */
 export function guardedFetch(
   limitsFor: (response: Response) => BodyLimits,
   base: Fetch = globalThis.fetch,
   tap?: WireTap,
+  ended?: () => void,
 ): Fetch {
   return async (input, init) => {
     tap?.request(init?.body);
     const response = await base(input, init);
-    if (!response.body) return response;
-    return new Response(guardBody(response.body, limitsFor(response), tap), {
+    if (!response.body) {
+      ended?.();
+      return response;
+    }
+    return new Response(guardBody(response.body, limitsFor(response), tap, ended), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -74,20 +80,29 @@ export function guardedFetch(
   };
 }
 
-function guardBody(source: ReadableStream<Uint8Array>, limits: BodyLimits, tap?: WireTap): ReadableStream<Uint8Array> {
+function guardBody(
+  source: ReadableStream<Uint8Array>,
+  limits: BodyLimits,
+  tap?: WireTap,
+  ended?: () => void,
+): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   const event = limits.maxEventBytes ? new SseEventSize() : null;
   let total = 0;
   const stop = (error: Error): never => {
     // Cancelling the source closes the connection, so the rest of the body is never received.
     reader.cancel(error).catch(() => {});
+    ended?.();
     throw error;
   };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const { done, value } = await readWithin(reader, limits.idleMs).catch(stop);
-        if (done) return controller.close();
+        if (done) {
+          ended?.();
+          return controller.close();
+        }
         total += value.byteLength;
         if (total > limits.maxBytes) stop(new ReplyTooLargeError(limits.maxBytes));
         if (event && event.largestAfter(value) > limits.maxEventBytes!)
@@ -96,6 +111,7 @@ function guardBody(source: ReadableStream<Uint8Array>, limits: BodyLimits, tap?:
         controller.enqueue(value);
       },
       cancel(reason) {
+        ended?.();
         return reader.cancel(reason);
       },
     },

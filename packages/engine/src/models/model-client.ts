@@ -29,7 +29,16 @@ export interface ModelRequest {
    * overrides the provider's own cap. The reply is cut there, with limitHit "reply_bytes".
    */
   maxReplyBytes?: number;
+  /**
+   * A connection to wait for before each attempt's request is sent (--max-connections), held to
+   * the end of its reply's body: the request is built, and the reply handled, without holding one.
+   * Only clients with `connectionOnTheWire` take it; gatedModel holds others for the whole call.
+   */
+  connection?: ConnectionGate;
 }
+
+/** Waits for a connection to the model's provider; resolves with the function that gives it back. */
+export type ConnectionGate = () => Promise<() => void>;
 
 export interface ModelReply {
   content: string;
@@ -57,6 +66,8 @@ export interface ModelClient {
   readonly api: ApiShape | "builtin";
   /** The settings configured for this model (a request's own temperature overrides the configured one). */
   readonly settings: CallSettings;
+  /** The client waits for `request.connection` around each request on the wire (HTTP clients). */
+  readonly connectionOnTheWire?: boolean;
   complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply>;
 }
 

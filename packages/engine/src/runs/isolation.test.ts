@@ -130,3 +130,42 @@ describe("one run can never spoil another", () => {
     expect(twice.run.status).not.toBe("completed");
   }, 120_000);
 });
+
+describe("the environment is built while the first model call is out", () => {
+  it("sends the first call before the build ends, and records a sample whose build fails as not run, its call stopped", async () => {
+    const testCase = findCase("s2-typosquatting")!;
+    let release!: () => void;
+    const building = new Promise<void>((resolve) => (release = resolve));
+    const events: string[] = [];
+    const model: ModelClient = {
+      name: "test/waiting",
+      baseUrl: null,
+      api: "builtin",
+      settings: {},
+      async complete(_request, signal) {
+        events.push("call");
+        // The build fails while this call is out: the call is stopped, not waited for.
+        release();
+        await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+        throw new Error("unreachable");
+      },
+    };
+    const result = await runCase({
+      testCase,
+      model: "test/waiting",
+      workspaceDir: workspace,
+      version: "test",
+      createModel: () => model,
+      openSession: async () => {
+        await building;
+        events.push("build failed");
+        throw new Error("no room for the environment");
+      },
+    });
+    expect(events.slice(0, 2)).toEqual(["call", "build failed"]);
+    const [s] = result.run.samples;
+    expect(s).toMatchObject({ validity: "invalid", status: "failed", score: null, turns: 0 });
+    expect(s!.error).toMatchObject({ source: "harness" });
+    expect(s!.error!.message).toMatch(/^the simulated environment failed: no room for the environment/);
+  }, 60_000);
+});

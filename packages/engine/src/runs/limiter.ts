@@ -1,8 +1,15 @@
+import type { ConnectionGate } from "../models/model-client";
+
+/** Anything that runs a job once a slot is free: a Limiter, or the queue's slots shared across workers. */
+export interface Slots {
+  run<T>(job: () => Promise<T>): Promise<T>;
+}
+
 /**
  * A counting semaphore: at most `size` holders at once, the rest wait in order. One per model
  * name caps concurrent connections to a provider (--max-connections).
  */
-export class Limiter {
+export class Limiter implements Slots {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -11,15 +18,26 @@ export class Limiter {
   }
 
   async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
+    // A slot freed while others wait passes straight to the first of them: counted as held all
+    // along, so no caller arriving in between can take it and put one holder too many.
+    if (this.active < this.size) this.active++;
+    else await new Promise<void>((go) => this.waiting.push(go));
     try {
       return await job();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
     }
   }
+}
+
+/** A slot taken and given back by hand (see ModelRequest.connection) rather than around a job. */
+export function connectionGate(slots: Slots): ConnectionGate {
+  return () =>
+    new Promise((granted, refused) => {
+      slots.run(() => new Promise<void>((giveBack) => granted(() => giveBack()))).catch(refused);
+    });
 }
 
 /** One limiter per model name, shared by every run in the process. */

@@ -18,7 +18,7 @@ import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
 import type { RunLimits, RunResult, RunStatus, SampleResult } from "../types";
-import { Limiter, samplesInFlight } from "./limiter";
+import { connectionGate, Limiter, samplesInFlight, type Slots } from "./limiter";
 import { runSampleJob } from "./sample-job";
 import { GRADER_VERSION } from "../grading/grade-sample";
 import { createHash } from "node:crypto";
@@ -316,9 +316,16 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   return finishRun(start, opts.testCase, await Promise.all(jobs), opts);
 }
 
-/** A model client whose calls wait for a connection of the limiter (--max-connections). */
-export function gatedModel(client: ModelClient, limiter: { run<T>(job: () => Promise<T>): Promise<T> }): ModelClient {
-  return { ...client, complete: (req, signal) => limiter.run(() => client.complete(req, signal)) };
+/**
+ * A model client whose calls wait for a connection of the limiter (--max-connections). An HTTP
+ * client holds it only while a request is on the wire, so building the next request and reading
+ * the last reply never keep a connection idle; other clients hold it for the whole call.
+ */
+export function gatedModel(client: ModelClient, slots: Slots): ModelClient {
+  if (!client.connectionOnTheWire)
+    return { ...client, complete: (req, signal) => slots.run(() => client.complete(req, signal)) };
+  const connection = connectionGate(slots);
+  return { ...client, complete: (req, signal) => client.complete({ ...req, connection }, signal) };
 }
 
 export function scoreEvent(runId: string, result: SampleResult): Extract<RunEvent, { event: "score" }> {

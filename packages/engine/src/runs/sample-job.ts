@@ -45,19 +45,18 @@ async function attempt(job: SampleJob, number: number): Promise<SampleResult> {
     now: job.now,
     id: (prefix: string) => `${prefix}-${job.sample.id}-${job.epoch}-${number}-${++counter}`,
   };
-  let session: SimSession;
+  // The environment is built while the first model call is out: that call needs only the task, and
+  // overlapping the two keeps a connection from waiting on a build. Should the build fail, the
+  // sample stops at once and is recorded as not run (with what its call cost).
+  const opening = job.openSession(job.world, { seed: job.seed });
+  const buildFailed = new AbortController();
+  opening.catch((e: unknown) => buildFailed.abort(e));
+  const session = { callTool: async (...a: Parameters<SimSession["callTool"]>) => (await opening).callTool(...a) };
   try {
-    session = await job.openSession(job.world, { seed: job.seed });
-  } catch (e) {
-    return sampleNotRun(job, {
-      message: `the simulated environment failed: ${(e as Error).message}`,
-      stack: (e as Error).stack ?? null,
-      source: "harness",
-    });
-  }
-  try {
-    const transcript = await runSample({ ...pick(job), session, ctx });
-    const environment = await readEnvironment(session);
+    const signal = AbortSignal.any([job.signal, buildFailed.signal]);
+    const transcript = await runSample({ ...pick(job), signal, session, ctx });
+    if (buildFailed.signal.aborted) return notBuilt(job, buildFailed.signal.reason, transcript.usage);
+    const environment = await readEnvironment(await opening);
     const result = await graded(job, transcript, environment.diff);
     const error = transcript.error ?? environment.error;
     const validity = validityOf(result, error);
@@ -70,8 +69,13 @@ async function attempt(job: SampleJob, number: number): Promise<SampleResult> {
       validity,
     };
   } finally {
-    await session.close().catch(() => {});
+    await opening.then((s) => s.close()).catch(() => {});
   }
+}
+
+function notBuilt(job: SampleJob, e: Error, usage: SampleResult["usage"]): SampleResult {
+  const message = `the simulated environment failed: ${e.message}`;
+  return { ...sampleNotRun(job, { message, stack: e.stack ?? null, source: "harness" }), usage };
 }
 
 function pick(job: SampleJob): Omit<RunSampleInput, "session" | "ctx"> {

@@ -52,8 +52,11 @@ export interface FakeOpenAI {
   url: string;
   requests: FakeRequest[];
   script: FakeBehaviour[];
-  /** Completions answered or in progress, and the most ever in progress at once. */
-  stats(): { requests: number; inFlight: number; maxInFlight: number };
+  /**
+   * Completions answered or in progress, the most ever in progress at once, and the milliseconds
+   * spent with 0, 1, 2, … in progress since the server started.
+   */
+  stats(): { requests: number; inFlight: number; maxInFlight: number; msAtLevel: number[] };
   close(): Promise<void>;
 }
 
@@ -207,14 +210,24 @@ export async function startFakeOpenAI(
   const hanging = new Set<ServerResponse>();
   let inFlight = 0;
   let maxInFlight = 0;
+  // Milliseconds spent at each number of calls in flight: how busy the connections were kept.
+  const msAtLevel: number[] = [];
+  let levelSince = performance.now();
+  const changeLevel = (by: number) => {
+    const now = performance.now();
+    msAtLevel[inFlight] = (msAtLevel[inFlight] ?? 0) + now - levelSince;
+    levelSince = now;
+    inFlight += by;
+  };
   const server: Server = createServer((req, res) => {
     // GET /__stats: how many calls ran at once, for tests of connection limits across processes.
     if (req.method === "GET" && req.url === "/__stats") {
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(stats()));
       return;
     }
-    maxInFlight = Math.max(maxInFlight, ++inFlight);
-    res.on("close", () => inFlight--);
+    changeLevel(1);
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on("close", () => changeLevel(-1));
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
     req.on("end", async () => {
@@ -292,7 +305,12 @@ export async function startFakeOpenAI(
       }
     });
   });
-  const stats = () => ({ requests: requests.length, inFlight, maxInFlight });
+  const stats = () => ({
+    requests: requests.length,
+    inFlight,
+    maxInFlight,
+    msAtLevel: Array.from(msAtLevel, (ms) => Math.round(ms ?? 0)),
+  });
   const { origin, close } = await listenOnLoopback(server, hanging);
   return { url: `${origin}/v1`, requests, script, stats, close };
 }
