@@ -3,8 +3,9 @@
  * `npm run bench:engine`: all 13 cases × 4 epochs against a fake OpenAI-compatible server that
  * answers every call after 100 ms, with at most 8 connections. Prints the wall time, the ideal
  * bound for that workload (the critical path of sequential turns per sample, spread over 8
- * connections) and their ratio (target ≥ 0.95), the harness's CPU time per model turn and the
- * peak memory. Sessions run in real simulation workers, as they do in the product.
+ * connections) and their ratio (target ≥ 0.95), the harness's CPU time per model turn, the
+ * peak memory, and how long the model server had 0, 1, … 8 calls in flight: time below 8 in the
+ * middle of the run is connections the harness left idle between a reply and the next request. Sessions run in real simulation workers, as they do in the product.
  *
  * `--warm` runs the suite once untimed first and measures the second: a long-running server's
  * steady state, with every case's world built and its logs rendered.
