@@ -384,10 +384,12 @@ const uncopied = new WeakSet<HostState>();
  */
 export function copiedOnUse(built: HostState): HostState {
   let copy: HostState | undefined;
+  let source = built;
   const real = () => {
     if (!copy) {
-      copy = cloneHost(built);
+      copy = cloneHost(source);
       uncopied.delete(host);
+      sources.delete(host);
     }
     return copy;
   };
@@ -402,11 +404,23 @@ export function copiedOnUse(built: HostState): HostState {
       },
     });
   uncopied.add(host);
+  sources.set(host, (other) => (source = other));
   return host;
 }
 
+/** How to change what an untouched copy (copiedOnUse) will be copied from. */
+const sources = new WeakMap<HostState, (other: HostState) => void>();
+
 /** Whether a session's host is still untouched as built (nothing has used it yet): it has no changes to report. */
 export const isUntouchedCopy = (host: HostState) => uncopied.has(host);
+
+/**
+ * Has an untouched copy made, when first used, from `other` instead of its built host: the same
+ * host one step further on (see environment.ts, laidHost). No effect on a copy already made.
+ */
+export function copyFromInstead(host: HostState, other: HostState): void {
+  sources.get(host)?.(other);
+}
 
 /** Builds one host's filesystem and tables from content. Pure apart from the returned object. */
 export function buildHost({ spec, world, clockMs, rng }: BuildHostInput): HostState {

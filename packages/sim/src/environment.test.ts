@@ -88,6 +88,35 @@ describe("buildEnvironment", () => {
     expect(env.findHost("Git Server")).toBe(git);
   });
 
+  it("leaves a host the same whether its first command copied the laid host or a plain copy made its own interpreter", async () => {
+    const world = fixtureWorld();
+    const entries = async (host: HostState) => {
+      const out: string[] = [];
+      for (const path of host.fs.getAllPaths().sort()) {
+        const d = await host.fs.describe(path);
+        const st = await host.fs.lstat(path);
+        out.push(`${path} ${d.kind} ${d.sha256 ?? ""} ${d.mode} ${d.owner} ${st.mtime.getTime()}`);
+      }
+      return out;
+    };
+    const command =
+      "ls -la /bin /usr/bin /proc/self /dev | head -n 40; cat /proc/version; stat -c '%a %Y' /proc/version";
+    const laid = await buildEnvironment(world, { seed: "laid" });
+    const viaLaid = await laid.exec("Web Server", command);
+    // Touched before its first command, the host is a plain copy: its interpreter writes and restamps.
+    const plain = await buildEnvironment(world, { seed: "laid" });
+    const touched = plain.findHost("Web Server")!;
+    expect(touched.fs.getAllPaths().length).toBeGreaterThan(0);
+    expect(isUntouchedCopy(touched)).toBe(false);
+    const viaPlain = await plain.exec("Web Server", command);
+    expect(viaLaid.output).toBe(viaPlain.output);
+    expect(viaLaid.output).toMatch(/Linux version/);
+    const [a, b] = [laid, plain].map((e) => e.findHost("Web Server")!);
+    expect(await entries(a!)).toEqual(await entries(b!));
+    expect((await entries(a!)).some((e) => e.startsWith("/bin/grep file"))).toBe(true);
+    expect(await laid.hash()).toBe(await plain.hash());
+  });
+
   it("hashes a generated log by its recipe until it is read, and by its bytes after", async () => {
     const env = await buildEnvironment(fixtureWorld());
     const host = env.findHost("Web Server")!;

@@ -1,6 +1,6 @@
 import type { CaseWorld } from "@analystbench/scenarios";
 import type { Bash } from "just-bash";
-import { buildHost, copiedOnUse, isUntouchedCopy } from "./build-host";
+import { buildHost, cloneHost, copiedOnUse, copyFromInstead, isUntouchedCopy } from "./build-host";
 import type { CommandEnvironment, HostState, StateChange } from "./host-state";
 import { createRandom } from "./random";
 import { restoreTables, snapshotTables, type SavedState } from "./saved-state";
@@ -126,10 +126,20 @@ function findHostIn(world: CaseWorld, hosts: HostState[], role: string): HostSta
 /**
  * A host's interpreter. Making one lays down its command stubs in /bin (and its own
  * /proc/version) with the real time; settling stamps them like the rest of the built host.
+ * On a copy of a laid host (`again`) they are there already, stamped: nothing needs settling.
  */
-async function newShell(host: HostState, env: CommandEnvironment, probe: ProvenanceProbe, world: CaseWorld) {
+async function newShell(
+  host: HostState,
+  env: CommandEnvironment,
+  probe: ProvenanceProbe,
+  world: CaseWorld,
+  again = false,
+) {
   const createdAfter = Date.now() - 1000;
-  const shell = createShell(host, env, probe, world.repositories);
+  let shell!: Bash;
+  const make = () => void (shell = createShell(host, env, probe, world.repositories));
+  if (again && host.fs.layDownAgain(make) === 0) return shell;
+  if (!again) make();
   // The interpreter rewrites its own /proc/version; let settling restamp it.
   host.fs.knownMtimes.delete("/proc/version");
   await host.fs.settleTimes(new Date(host.bootMs), createdAfter);
@@ -142,6 +152,25 @@ interface Pristine {
   setupFailures: SimEnvironment["setupFailures"];
   /** Its hash, taken once: every copy starts out as it is. */
   hash?: Promise<string>;
+  /** Each host with an interpreter made on it (see laidHost); never changed, only copied. */
+  laid?: Map<HostState, Promise<HostState>>;
+}
+
+/**
+ * A copy of a pristine host with an interpreter made on it, made once: a session's first command
+ * on a host then copies this one, and making its own interpreter there writes nothing new. A new
+ * interpreter on a plain copy writes some 300 command stubs and restamps the whole host, each time.
+ * The pristine hosts themselves stay as built, so the environment's hash does not change.
+ */
+function laidHost(pristine: Pristine, built: HostState, world: CaseWorld): Promise<HostState> {
+  const laid = (pristine.laid ??= new Map());
+  let host = laid.get(built);
+  if (!host) {
+    const copy = cloneHost(built);
+    host = newShell(copy, SETUP_ENV(Date.parse(world.clock)), new ProvenanceProbe(), world).then(() => copy);
+    laid.set(built, host);
+  }
+  return host;
 }
 
 /** Setup commands run as the builder's, not a run's: no command index, no change recorded. */
@@ -240,6 +269,7 @@ export async function buildEnvironment(
   };
   const pristine = await pristineOf(world, seed);
   const hosts = pristine.hosts.map(copiedOnUse);
+  const builtOf = new Map(hosts.map((h, i) => [h, pristine.hosts[i]!]));
   // Interpreters are made on a host's first command: constructing one costs ~25 ms and lays
   // down command stubs in /bin, which are then stamped like the rest of the built host.
   const shells = new Map<HostState, Bash>();
@@ -250,7 +280,10 @@ export async function buildEnvironment(
     if (!shell) {
       const probe = new ProvenanceProbe();
       probes.set(host, probe);
-      shells.set(host, (shell = await newShell(host, commandEnv, probe, world)));
+      // Untouched, the host can be copied from its laid twin; once copied, it makes its own.
+      const again = isUntouchedCopy(host);
+      if (again) copyFromInstead(host, await laidHost(pristine, builtOf.get(host)!, world));
+      shells.set(host, (shell = await newShell(host, commandEnv, probe, world, again)));
     }
     return shell;
   };
@@ -327,13 +360,14 @@ export async function buildEnvironment(
       await takePristineHash();
       const index = commands.length;
       current = index;
-      host.fs.currentCommand = index;
       const before = changes.length;
       const startedMs = Date.now();
-      host.fs.readAgentWritten = false;
       let result;
       try {
+        // The interpreter first: on a host nothing has used yet, it picks what the copy is made from.
         const shell = await shellOf(host);
+        host.fs.currentCommand = index;
+        host.fs.readAgentWritten = false;
         probes.get(host)!.reset();
         result = await shell.exec(command, { cwd: "/root", signal: execOpts.signal });
       } catch (e) {

@@ -445,16 +445,60 @@ export class TrackedFs extends InMemoryFs {
   }
 
   override writeFileSync(...args: Parameters<InMemoryFs["writeFileSync"]>) {
+    const [path, content, options, meta] = args;
+    const before = this.relaying ? this.relayTarget(path) : undefined;
+    if (before?.type === "file" && options === undefined && sameBytes(before.content, content)) return;
     this.invalidate();
-    return super.writeFileSync(...args);
+    super.writeFileSync(...args);
+    if (this.relaying) this.relaid(path, before, meta);
   }
   override writeFileLazy(...args: Parameters<InMemoryFs["writeFileLazy"]>) {
+    const before = this.relaying ? this.relayTarget(args[0]) : undefined;
     this.invalidate();
-    return super.writeFileLazy(...args);
+    super.writeFileLazy(...args);
+    if (this.relaying) this.relaid(args[0], before, args[2]);
   }
   override mkdirSync(...args: Parameters<InMemoryFs["mkdirSync"]>) {
+    if (this.relaying && this.entryTable().has(this.resolvePath("/", args[0]))) return super.mkdirSync(...args);
     this.invalidate();
+    if (this.relaying) this.relaying.created++;
     return super.mkdirSync(...args);
+  }
+
+  /** While set, writes lay down again what the filesystem already holds (see layDownAgain). */
+  private relaying: { created: number } | null = null;
+
+  /**
+   * Runs `lay` — making an interpreter, which writes its command stubs and /proc and /dev files —
+   * on a copy of a host that already had one made: a file written with the bytes it holds is left
+   * untouched; one written with others keeps its time and mode (unless the write gives its own).
+   * Returns how many paths were new, which then need their times settled; 0 leaves the copy
+   * exactly as a fresh interpreter and settleTimes would have, without either's cost.
+   */
+  layDownAgain(lay: () => void): number {
+    this.relaying = { created: 0 };
+    try {
+      lay();
+      return this.relaying.created;
+    } finally {
+      this.relaying = null;
+    }
+  }
+
+  /** The entry at a path the interpreter writes; its paths are mostly normalized already (/bin/ls). */
+  private relayTarget(path: string): Entry | undefined {
+    const table = this.entryTable();
+    return table.get(path) ?? table.get(this.resolvePath("/", path));
+  }
+
+  private relaid(path: string, before: Entry | undefined, meta: { mode?: number; mtime?: Date } | undefined): void {
+    const entry = this.relayTarget(path);
+    if (!before || !entry) {
+      this.relaying!.created++;
+      return;
+    }
+    entry.mode = meta?.mode ?? before.mode;
+    entry.mtime = meta?.mtime ?? before.mtime;
   }
 
   /**
@@ -619,6 +663,14 @@ export class TrackedFs extends InMemoryFs {
     if (record.prior) this.priors.set(path, record.prior);
     if (record.touchedBy) this.touchedBy.set(path, new Set(record.touchedBy));
   }
+}
+
+/** Whether an entry's stored bytes are `written` (a string as UTF-8); a lazy or other entry is not. */
+function sameBytes(stored: string | Uint8Array | undefined, written: unknown): boolean {
+  if (typeof written === "string") written = Buffer.from(written, "utf8");
+  if (typeof stored === "string") stored = Buffer.from(stored, "utf8");
+  if (!(stored instanceof Uint8Array) || !(written instanceof Uint8Array)) return false;
+  return Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).equals(written);
 }
 
 export function sha256(data: string | Uint8Array): string {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { CaseSample, TestCase } from "@analystbench/scenarios";
 import { SimHarnessError, TOOL_DEFINITIONS, type SimSession } from "@analystbench/sim";
 import { addUsage, ModelCallError, ModelDeadlineError, NO_USAGE, type ModelClient } from "../models/model-client";
@@ -66,6 +67,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function runSample(input: RunSampleInput): Promise<TranscriptResult> {
   const { ctx, limits, model, session, signal } = input;
+  // Every tool call of a turn listens to it at once; a turn of more than ten is allowed, not a leak.
+  setMaxListeners(0, signal);
   const startedMs = ctx.now();
   const system = systemPrompt(input.testCase);
   const task = taskPrompt(input.sample);
