@@ -270,8 +270,7 @@ export async function buildEnvironment(
   const pristine = await pristineOf(world, seed);
   const hosts = pristine.hosts.map(copiedOnUse);
   const builtOf = new Map(hosts.map((h, i) => [h, pristine.hosts[i]!]));
-  // Interpreters are made on a host's first command: constructing one costs ~25 ms and lays
-  // down command stubs in /bin, which are then stamped like the rest of the built host.
+  // Interpreters are made on a host's first command (see newShell and laidHost).
   const shells = new Map<HostState, Bash>();
   /** What each host's shell saw its command print of its own (see shell/provenance.ts). */
   const probes = new Map<HostState, ProvenanceProbe>();
@@ -281,8 +280,12 @@ export async function buildEnvironment(
       const probe = new ProvenanceProbe();
       probes.set(host, probe);
       // Untouched, the host can be copied from its laid twin; once copied, it makes its own.
-      const again = isUntouchedCopy(host);
-      if (again) copyFromInstead(host, await laidHost(pristine, builtOf.get(host)!, world));
+      let again = false;
+      if (isUntouchedCopy(host)) {
+        const laid = await laidHost(pristine, builtOf.get(host)!, world);
+        again = isUntouchedCopy(host);
+        if (again) copyFromInstead(host, laid);
+      }
       shells.set(host, (shell = await newShell(host, commandEnv, probe, world, again)));
     }
     return shell;
