@@ -4,6 +4,24 @@ import type { HostState } from "./host-state";
 import { buildEnvironment, capOutput } from "./environment";
 import { fixtureWorld } from "./test-support/fixture-world";
 
+/** Every entry of a host: path, kind, digest of its bytes, mode, owner and time. */
+async function entriesOf(host: HostState): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of host.fs.getAllPaths().sort()) {
+    const d = await host.fs.describe(path);
+    const st = await host.fs.lstat(path);
+    out.push(`${path} ${d.kind} ${d.sha256 ?? ""} ${d.mode} ${d.owner} ${st.mtime.getTime()}`);
+  }
+  return out;
+}
+
+/** Every entry of every host of an environment, each named by its host's role. */
+async function snapshotOf(env: Awaited<ReturnType<typeof buildEnvironment>>): Promise<string[]> {
+  const out: string[] = [];
+  for (const host of env.hosts) out.push(...(await entriesOf(host)).map((e) => `${host.spec.role} ${e}`));
+  return out;
+}
+
 describe("buildEnvironment", () => {
   it("is deterministic: the same world and seed give the same hash, another seed another", async () => {
     const a = await buildEnvironment(fixtureWorld(), { seed: "s1" });
@@ -16,18 +34,7 @@ describe("buildEnvironment", () => {
   });
 
   it("builds byte-identical environments from the same seed: every file, owner, mode and time", async () => {
-    const snapshot = async (seed: string) => {
-      const env = await buildEnvironment(fixtureWorld(), { seed });
-      const out: string[] = [];
-      for (const host of env.hosts) {
-        for (const path of host.fs.getAllPaths().sort()) {
-          const d = await host.fs.describe(path);
-          const st = await host.fs.lstat(path);
-          out.push(`${host.spec.role} ${path} ${d.kind} ${d.sha256 ?? ""} ${d.mode} ${d.owner} ${st.mtime.getTime()}`);
-        }
-      }
-      return out;
-    };
+    const snapshot = async (seed: string) => snapshotOf(await buildEnvironment(fixtureWorld(), { seed }));
     const a = await snapshot("same");
     await new Promise((r) => setTimeout(r, 1100));
     const b = await snapshot("same");
@@ -38,16 +45,6 @@ describe("buildEnvironment", () => {
 
   it("gives every session of one world its own copy of the same build: same bytes, times and hash", async () => {
     const world = fixtureWorld();
-    const snapshot = async (env: Awaited<ReturnType<typeof buildEnvironment>>) => {
-      const out: string[] = [];
-      for (const host of env.hosts)
-        for (const path of host.fs.getAllPaths().sort()) {
-          const d = await host.fs.describe(path);
-          const st = await host.fs.lstat(path);
-          out.push(`${host.spec.role} ${path} ${d.kind} ${d.sha256 ?? ""} ${d.mode} ${d.owner} ${st.mtime.getTime()}`);
-        }
-      return out;
-    };
     const first = await buildEnvironment(world, { seed: "copy" });
     await first.exec(
       "Web Server",
@@ -60,8 +57,8 @@ describe("buildEnvironment", () => {
     expect((await second.exec("Web Server", "ls /var/log/auth.log")).exitCode).toBe(0);
     expect(await second.hash()).toBe(await (await buildEnvironment(fixtureWorld(), { seed: "copy" })).hash());
     // A build of its own (another world object) and a copy agree on every entry.
-    expect(await snapshot(await buildEnvironment(world, { seed: "copy" }))).toEqual(
-      await snapshot(await buildEnvironment(fixtureWorld(), { seed: "copy" })),
+    expect(await snapshotOf(await buildEnvironment(world, { seed: "copy" }))).toEqual(
+      await snapshotOf(await buildEnvironment(fixtureWorld(), { seed: "copy" })),
     );
   });
 
@@ -90,15 +87,6 @@ describe("buildEnvironment", () => {
 
   it("leaves a host the same whether its first command copied the laid host or a plain copy made its own interpreter", async () => {
     const world = fixtureWorld();
-    const entries = async (host: HostState) => {
-      const out: string[] = [];
-      for (const path of host.fs.getAllPaths().sort()) {
-        const d = await host.fs.describe(path);
-        const st = await host.fs.lstat(path);
-        out.push(`${path} ${d.kind} ${d.sha256 ?? ""} ${d.mode} ${d.owner} ${st.mtime.getTime()}`);
-      }
-      return out;
-    };
     const command =
       "ls -la /bin /usr/bin /proc/self /dev | head -n 40; cat /proc/version; stat -c '%a %Y' /proc/version";
     const laid = await buildEnvironment(world, { seed: "laid" });
@@ -112,8 +100,8 @@ describe("buildEnvironment", () => {
     expect(viaLaid.output).toBe(viaPlain.output);
     expect(viaLaid.output).toMatch(/Linux version/);
     const [a, b] = [laid, plain].map((e) => e.findHost("Web Server")!);
-    expect(await entries(a!)).toEqual(await entries(b!));
-    expect((await entries(a!)).some((e) => e.startsWith("/bin/grep file"))).toBe(true);
+    expect(await entriesOf(a!)).toEqual(await entriesOf(b!));
+    expect((await entriesOf(a!)).some((e) => e.startsWith("/bin/grep file"))).toBe(true);
     expect(await laid.hash()).toBe(await plain.hash());
   });
 

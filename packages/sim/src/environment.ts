@@ -138,8 +138,8 @@ async function newShell(
   const createdAfter = Date.now() - 1000;
   let shell!: Bash;
   const make = () => void (shell = createShell(host, env, probe, world.repositories));
-  if (again && host.fs.layDownAgain(make) === 0) return shell;
   if (!again) make();
+  else if (host.fs.layDownAgain(make) === 0) return shell;
   // The interpreter rewrites its own /proc/version; let settling restamp it.
   host.fs.knownMtimes.delete("/proc/version");
   await host.fs.settleTimes(new Date(host.bootMs), createdAfter);

@@ -202,6 +202,17 @@ describe("OpenAI-compatible provider", () => {
     expect(await pending).toMatchObject({ content: "worth the wait", retries: 0 });
   });
 
+  it("never has more requests on the wire than its connections, under a burst of calls", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "reply", content: "one of many", delayMs: 40 } });
+    const connection = connectionGate(new Limiter(3));
+    const { c } = client(fake.url);
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () => c.complete({ messages: USER, tools: [], connection }, signal())),
+    );
+    expect(replies.map((r) => r.content)).toEqual(Array(12).fill("one of many"));
+    expect(fake.stats()).toMatchObject({ requests: 12, maxInFlight: 3 });
+  });
+
   it("gives its connection back after a failed attempt, so the retry can have it", async () => {
     fake = await startFakeOpenAI({
       script: [
