@@ -1,3 +1,4 @@
+import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -41,7 +42,8 @@ import type { UserStore } from "./services/users";
 import type { ViewerProcess } from "./services/viewer-process";
 
 export interface AppDeps {
-  config: Pick<Config, "webDistDir" | "logLevel" | "workspaceDir" | "allowedHosts">;
+  config: Pick<Config, "webDistDir" | "logLevel" | "workspaceDir" | "allowedHosts"> &
+    Partial<Pick<Config, "privateDir">>;
   version: string;
   db: Database;
   users: UserStore;
@@ -117,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   resultRoutes(app, { results: createResultsStore({ workspaceDir: deps.config.workspaceDir }) });
   const leaderboard = createLeaderboardStore({
     workspaceDir: deps.config.workspaceDir,
+    // Beside the database, out of the workspace's reach (see parsed-files-log.ts); tests without
+    // a data directory run uncached.
+    cacheFile: deps.config.privateDir && path.join(deps.config.privateDir, "leaderboard-cache.jsonl"),
     extraRecords: failedRunRecords(deps.db),
   });
   leaderboardRoutes(app, {

@@ -33,7 +33,12 @@ export { ModelConfigError } from "./models/model-client";
 export { SUBMISSION_GUIDE, SUBMIT_FINDINGS_TOOL, type Submission } from "./grading/submission";
 export { GRADER_VERSION } from "./grading/grade-sample";
 export type * from "./types";
-export { parseBenchmarkLine, type LeaderboardRecord, type RecordCheckpoint } from "./compare/records";
+export {
+  parseBenchmarkLine,
+  recordFormatDigest,
+  type LeaderboardRecord,
+  type RecordCheckpoint,
+} from "./compare/records";
 export { aggregateLeaderboard } from "./compare/aggregate";
 export { compareModels, MAX_DISAGREEMENTS } from "./compare/compare";
 export { readWorkspaceRecords, WorkspaceError, type WorkspaceRecords } from "./compare/read-workspace";

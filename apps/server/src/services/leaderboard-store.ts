@@ -1,4 +1,4 @@
-import { GRADER_VERSION, parseBenchmarkLine, type LeaderboardRecord } from "@analystbench/engine";
+import { GRADER_VERSION, parseBenchmarkLine, recordFormatDigest, type LeaderboardRecord } from "@analystbench/engine";
 import { findCase, type TestCase } from "@analystbench/scenarios";
 import { createHash } from "node:crypto";
 import {
@@ -23,6 +23,7 @@ import {
   relativeTo,
   type Confined,
 } from "./confined-fs";
+import { parsedFilesLog, type ParsedFile } from "./parsed-files-log";
 
 /**
  * The benchmark records behind the leaderboard: every results/**\/*.jsonl of the workspace,
@@ -36,6 +37,8 @@ import {
  * Parsed records are cached per file under (size, mtime, inode): a warm call stats the tree and
  * reads nothing that did not change; a new or changed file is re-read alone, a deleted one drops
  * out. `version` changes exactly when the records do, so callers can cache what they compute.
+ * With `cacheFile`, the parsed files are also kept on disk (parsed-files-log.ts) and a restarted
+ * server starts from them, under the same keys; they are written after the snapshot is answered.
  * The walk, the reads and the parsing run as synchronous calls in slices of about 10 ms with the
  * event loop given back between them (see slicer), and one load runs at a time.
  */
@@ -92,12 +95,7 @@ interface Merged {
   skipped: SkippedFile[];
 }
 
-interface Parsed {
-  key: string;
-  records: LeaderboardRecord[];
-  unreadable: number;
-  skipped: string | null;
-}
+type Parsed = ParsedFile;
 
 /**
  * Gives the event loop back once SLICE_MS of synchronous work has passed. The walk, the reads and
@@ -266,13 +264,20 @@ async function readFound(
 
 export function createLeaderboardStore(deps: {
   workspaceDir: string;
-  /** The line parser; the engine's unless a test counts calls. */
+  /** The line parser; the engine's unless a test counts calls (what it parses is kept as the engine's). */
   parse?: (line: string) => LeaderboardRecord | null;
   extraRecords?: ExtraRecords;
   /** The per-file cap; MAX_JSONL_BYTES unless a test needs a small one. */
   maxFileBytes?: number;
+  /** Where parsed files are kept between server starts (in the data directory); none without it. */
+  cacheFile?: string;
 }): LeaderboardStore {
   const parse = deps.parse ?? parseBenchmarkLine;
+  const format = recordFormatDigest();
+  const disk = deps.cacheFile && format ? parsedFilesLog(deps.cacheFile, format) : null;
+  let diskLoaded = false;
+  /** The last save to disk, awaited before the next refresh reads or writes the cache. */
+  let saving: Promise<void> = Promise.resolve();
   const getRealRoot = realRootResolver(deps.workspaceDir);
   const cache = new Map<string, Parsed>();
   let generation = 0;
@@ -300,8 +305,13 @@ export function createLeaderboardStore(deps: {
   }
 
   async function refresh(): Promise<RecordsSnapshot> {
+    await saving;
     const pause = slicer();
     const { realRoot, found } = await find(pause);
+    if (disk && realRoot && !diskLoaded) {
+      diskLoaded = true;
+      for (const [name, p] of await disk.load(realRoot, pause)) if (!cache.has(name)) cache.set(name, p);
+    }
     const present = new Set(found.map((f) => f.relative));
     let changed = false;
     for (const name of cache.keys())
@@ -310,10 +320,14 @@ export function createLeaderboardStore(deps: {
         changed = true;
       }
     const stale = found.filter((f) => cache.get(f.relative)?.key !== f.key);
+    const fresh: Array<[string, Parsed]> = [];
     for (const f of stale) {
-      cache.set(f.relative, await readFound(realRoot, f, parse, deps.maxFileBytes ?? MAX_JSONL_BYTES, pause));
+      const parsed = await readFound(realRoot, f, parse, deps.maxFileBytes ?? MAX_JSONL_BYTES, pause);
+      cache.set(f.relative, parsed);
+      fresh.push([f.relative, parsed]);
       await pause();
     }
+    if (disk && diskLoaded && (fresh.length || changed)) saving = disk.save(fresh, cache, slicer());
     if (changed || stale.length > 0 || !merged) {
       generation++;
       merged = { generation, ...mergeFiles(found) };

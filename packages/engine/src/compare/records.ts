@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 
 /**
@@ -148,4 +150,24 @@ function toRecord(r: Line): LeaderboardRecord {
     finished,
     finishedMs: finished ? Date.parse(finished) : NaN,
   };
+}
+
+/**
+ * A digest of this file, which is the whole of how a line becomes a record: anything that keeps
+ * parsed records between processes (the server's leaderboard cache) keys them by it, so records
+ * parsed by an older parser are never served after an upgrade. Null when the source cannot be read
+ * (then nothing should be kept).
+ */
+let formatDigest: string | null | undefined;
+export function recordFormatDigest(): string | null {
+  if (formatDigest !== undefined) return formatDigest;
+  try {
+    formatDigest = createHash("sha256")
+      .update(readFileSync(import.meta.filename))
+      .digest("hex")
+      .slice(0, 16);
+  } catch {
+    formatDigest = null;
+  }
+  return formatDigest;
 }
