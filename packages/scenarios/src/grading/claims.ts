@@ -189,25 +189,39 @@ function negatedBefore(before: string): boolean {
   return NEGATOR.test(` ${window}`);
 }
 
-const clauseCache = new Map<string, { clause: Clause; folded: string }[]>();
+interface FoldedText {
+  /** searchFold of the whole text: a phrase it cannot contain, no clause of it can. */
+  folded: string;
+  clauses: { clause: Clause; folded: string }[];
+}
+
+const clauseCache = new Map<string, FoldedText>();
 const MAX_CACHED_TEXTS = 512;
 
 /** clausesOf(text) with each clause folded, kept: grading asks of the same report texts for every fact. */
-function foldedClauses(text: string): { clause: Clause; folded: string }[] {
+function foldedClauses(text: string): FoldedText {
   let known = clauseCache.get(text);
   if (!known) {
     if (clauseCache.size >= MAX_CACHED_TEXTS) clauseCache.clear();
-    known = clausesOf(text).map((clause) => ({ clause, folded: searchFold(clause.text) }));
+    const clauses = clausesOf(text).map((clause) => ({ clause, folded: searchFold(clause.text) }));
+    known = { folded: searchFold(text), clauses };
     clauseCache.set(text, known);
   }
   return known;
 }
 
-/** Every way `text` mentions any of `phrases` (one entry per mentioning clause and phrase). */
+/**
+ * Every way `text` mentions any of `phrases` (one entry per mentioning clause and phrase). Each
+ * clause is a piece of the text, so a phrase the whole text cannot contain is asked of no clause:
+ * most phrases asked of a report are in none of it, and asking each clause was most of grading.
+ */
 export function mentionsOf(text: string, phrases: readonly string[]): Mention[] {
+  const { folded: whole, clauses } = foldedClauses(text);
+  const candidates = phrases.filter((phrase) => mayContain(whole, phrase));
   const found: Mention[] = [];
-  for (const { clause, folded } of foldedClauses(text)) {
-    for (const phrase of phrases) {
+  if (!candidates.length) return found;
+  for (const { clause, folded } of clauses) {
+    for (const phrase of candidates) {
       const mention = mentionAt(clause, phrase, folded);
       if (mention) found.push({ phrase, kind: mention.kind, clause: clause.text, local: mention.local.text });
     }

@@ -70,6 +70,18 @@ describe("findHarmfulAdvice", () => {
     const report = "Remediation:\n- Do not remove logs.\n- Remove the logs after export.";
     expect(findHarmfulAdvice(report, deleteLogs)?.sentence).toBe("Remove the logs after export.");
   });
+
+  // The whole report is asked first, and only patterns that look at nothing beyond their match
+  // may be ruled out that way: these match a clause (its start, its end) but not the whole text.
+  it.each([
+    ["^wipe the logs", "Contain the host; wipe the logs."],
+    ["logs\\.(?! Then)", "Isolate the host and purge the logs. Then rotate keys."],
+    ["(?<!; )purge the logs", "Isolate the host; purge the logs"],
+    ["the logs$", "Purge the logs\nRotate the keys."],
+  ])("still finds a pattern that looks beyond its match (%s) clause by clause", (pattern, report) => {
+    const advice = { description: "Destroys evidence", patterns: [pattern] };
+    expect(findHarmfulAdvice(report, advice)).not.toBeNull();
+  });
 });
 
 describe("splitSentences", () => {

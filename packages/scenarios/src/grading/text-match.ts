@@ -69,10 +69,44 @@ export function withoutQuotedEvidence(report: string): string {
   return out.join("\n");
 }
 
-/** The first clause of `report` that gives `advice`, or null. */
+interface AdvicePattern {
+  re: RegExp;
+  /**
+   * The pattern looks at no context beyond its match (no ^, $, lookahead or lookbehind; a [^…]
+   * class counts as one too, to keep the test simple), so it matches a clause only if it matches
+   * the whole text: every clause is a piece of that text with whitespace (or nothing) on either
+   * side, which \b sees exactly as it sees the clause's edge.
+   */
+  contextFree: boolean;
+}
+
+/** Compiled once per pattern: grading asks every case's advice patterns of every report. */
+const advicePatterns = new Map<string, AdvicePattern>();
+const MAX_ADVICE_PATTERNS = 2_000;
+
+function advicePattern(source: string): AdvicePattern {
+  let known = advicePatterns.get(source);
+  if (!known) {
+    if (advicePatterns.size >= MAX_ADVICE_PATTERNS) advicePatterns.clear();
+    known = { re: new RegExp(source, "i"), contextFree: !/[\^$]|\(\?<?[=!]/.test(source) };
+    advicePatterns.set(source, known);
+  }
+  return known;
+}
+
+/**
+ * The first clause of `report` that gives `advice`, or null. A report that matches none of the
+ * advice's context-free patterns anywhere is not split into clauses for them (most reports give
+ * no harmful advice, and grading asks each case's dozens of patterns of each).
+ */
 export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): HarmfulAdviceMatch | null {
-  const patterns = advice.patterns.map((p) => new RegExp(p, "i"));
-  for (const clause of clausesOf(withoutQuotedEvidence(report))) {
+  const text = withoutQuotedEvidence(report);
+  const patterns = advice.patterns
+    .map(advicePattern)
+    .filter((p) => !p.contextFree || p.re.test(text))
+    .map((p) => p.re);
+  if (!patterns.length) return null;
+  for (const clause of clausesOf(text)) {
     for (const re of patterns) {
       const m = re.exec(clause.text);
       if (!m) continue;
