@@ -25,11 +25,22 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
 
 /**
- * Compiled patterns by phrase. Grading asks about the same few hundred phrases for every clause of
- * every report, and building each pattern's source again was a third of a sample's grading time.
- * Bounded, since phrases also come from reports (the list of items a report names).
+ * `compute`, remembered per key; forgotten all at once past `max` keys (keys also come from
+ * reports, so the memory must stay bounded, and grading asks the same few hundred again and again).
  */
-const patterns = new Map<string, RegExp>();
+export function memoized<V>(max: number, compute: (key: string) => V): (key: string) => V {
+  const known = new Map<string, V>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      if (known.size >= max) known.clear();
+      known.set(key, (value = compute(key)));
+    }
+    return value;
+  };
+}
+
+/** Compiled patterns by phrase: the same few hundred phrases are asked of every clause of every report. */
 const MAX_PATTERNS = 5_000;
 
 /**
@@ -38,14 +49,7 @@ const MAX_PATTERNS = 5_000;
  * RegExp per call recompiled it whenever V8's compilation cache had been aged out by a GC, which
  * under load was most of the server's grading time.)
  */
-export function phrasePattern(phrase: string): RegExp {
-  let known = patterns.get(phrase);
-  if (!known) {
-    if (patterns.size >= MAX_PATTERNS) patterns.clear();
-    patterns.set(phrase, (known = buildPhrasePattern(phrase)));
-  }
-  return known;
-}
+export const phrasePattern: (phrase: string) => RegExp = memoized(MAX_PATTERNS, (phrase) => buildPhrasePattern(phrase));
 
 /**
  * Text folded as the /iu flag compares it, near enough to rule a match out cheaply: lower case,
@@ -58,18 +62,10 @@ export function searchFold(text: string): string {
   return text.toLowerCase().replace(/\u017f/g, "s");
 }
 
-const anchors = new Map<string, string>();
-
 /** The longest run of ASCII letters and digits in the phrase ("" when it has none). */
-function anchorOf(phrase: string): string {
-  let anchor = anchors.get(phrase);
-  if (anchor === undefined) {
-    anchor = (normalizeText(phrase).match(/[a-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), "");
-    if (anchors.size >= MAX_PATTERNS) anchors.clear();
-    anchors.set(phrase, anchor);
-  }
-  return anchor;
-}
+const anchorOf = memoized(MAX_PATTERNS, (phrase) =>
+  (normalizeText(phrase).match(/[a-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), ""),
+);
 
 /**
  * False when `phrase` certainly does not occur in the text whose searchFold is `folded`; true
@@ -195,20 +191,13 @@ interface FoldedText {
   clauses: { clause: Clause; folded: string }[];
 }
 
-const clauseCache = new Map<string, FoldedText>();
 const MAX_CACHED_TEXTS = 512;
 
 /** clausesOf(text) with each clause folded, kept: grading asks of the same report texts for every fact. */
-function foldedClauses(text: string): FoldedText {
-  let known = clauseCache.get(text);
-  if (!known) {
-    if (clauseCache.size >= MAX_CACHED_TEXTS) clauseCache.clear();
-    const clauses = clausesOf(text).map((clause) => ({ clause, folded: searchFold(clause.text) }));
-    known = { folded: searchFold(text), clauses };
-    clauseCache.set(text, known);
-  }
-  return known;
-}
+const foldedClauses = memoized(MAX_CACHED_TEXTS, (text): FoldedText => ({
+  folded: searchFold(text),
+  clauses: clausesOf(text).map((clause) => ({ clause, folded: searchFold(clause.text) })),
+}));
 
 /**
  * Every way `text` mentions any of `phrases` (one entry per mentioning clause and phrase). Each

@@ -1,5 +1,5 @@
 import type { HarmfulAdvice, Indicator } from "../schema/checkpoint";
-import { clausesOf, localClause, normalizeText } from "./claims";
+import { clausesOf, localClause, memoized, normalizeText } from "./claims";
 
 /**
  * How a report is matched against a checkpoint's criteria. This lives beside the criteria
@@ -81,18 +81,10 @@ interface AdvicePattern {
 }
 
 /** Compiled once per pattern: grading asks every case's advice patterns of every report. */
-const advicePatterns = new Map<string, AdvicePattern>();
-const MAX_ADVICE_PATTERNS = 2_000;
-
-function advicePattern(source: string): AdvicePattern {
-  let known = advicePatterns.get(source);
-  if (!known) {
-    if (advicePatterns.size >= MAX_ADVICE_PATTERNS) advicePatterns.clear();
-    known = { re: new RegExp(source, "i"), contextFree: !/[\^$]|\(\?<?[=!]/.test(source) };
-    advicePatterns.set(source, known);
-  }
-  return known;
-}
+const advicePattern = memoized(2_000, (source): AdvicePattern => ({
+  re: new RegExp(source, "i"),
+  contextFree: !/[\^$]|\(\?<?[=!]/.test(source),
+}));
 
 /**
  * The first clause of `report` that gives `advice`, or null. A report that matches none of the
