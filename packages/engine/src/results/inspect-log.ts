@@ -915,6 +915,18 @@ function runOutcome(run: RunResult): { status: InspectEvalLog["status"]; error: 
 
 /** One run as one Inspect AI eval log (version 2). */
 export function buildInspectLog(run: RunResult): InspectEvalLog {
+  const { frame, sample } = inspectLogParts(run);
+  return { ...frame, samples: run.samples.map(sample) };
+}
+
+/**
+ * The log in two parts: all of it but its samples (`samples` is there, empty, in its place), and
+ * the builder of one sample's entry, so a writer can build and serialise the samples one by one.
+ */
+export function inspectLogParts(run: RunResult): {
+  frame: InspectEvalLog;
+  sample: (s: SampleResult) => InspectEvalSample;
+} {
   const tools = toolInfos();
   const limits: JsonObject = {
     max_turns: run.limits.maxTurns,
@@ -1019,7 +1031,7 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
     metrics: null,
   };
 
-  return {
+  const frame: InspectEvalLog = {
     version: 2,
     status,
     eval: evalSpec,
@@ -1047,11 +1059,12 @@ export function buildInspectLog(run: RunResult): InspectEvalLog {
     log_updates: null,
     tags: [],
     metadata: {},
-    samples: run.samples.map((s) => buildSample(run, s, tools)),
+    samples: [],
     reductions: null,
     etag: null,
     eval_set_info: null,
   };
+  return { frame, sample: (s) => buildSample(run, s, tools) };
 }
 
 /**

@@ -13,7 +13,8 @@ import {
 } from "../models/model-registry";
 import type { ModelClient } from "../models/model-client";
 import { writeFileAtomic } from "../results/atomic-write";
-import { buildInspectLog, buildStartedInspectLog, inspectLogFileName } from "../results/inspect-log";
+import { buildStartedInspectLog, inspectLogFileName } from "../results/inspect-log";
+import { inspectLogText } from "../results/inspect-log-text";
 import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
@@ -254,7 +255,7 @@ export async function finishRun(
     log: relativeLog.startsWith("..") || path.isAbsolute(relativeLog) ? start.logPath : relativeLog,
   };
   await writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run));
-  await writeFileAtomic(start.logPath, `${JSON.stringify(buildInspectLog(run), null, 2)}\n`);
+  await writeFileAtomic(start.logPath, await inspectLogText(run));
   await writeFileAtomic(path.join(opts.workspaceDir, files.report), markdownReport(run));
   const totals = runTotals(run);
   opts.onEvent?.({

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { fixtureRun } from "../test-support/fixture-run";
+import type { RunResult } from "../types";
+import { buildInspectLog } from "./inspect-log";
+import { inspectLogText } from "./inspect-log-text";
+
+/** What the log file held before it was written a sample at a time: the text must not change by a byte. */
+const wholeText = (run: RunResult) => `${JSON.stringify(buildInspectLog(run), null, 2)}\n`;
+
+describe("inspectLogText", () => {
+  it("is JSON.stringify(log, null, 2) to the byte, for a run with samples and one without", async () => {
+    const run = fixtureRun();
+    expect(run.samples.length).toBeGreaterThan(1);
+    expect(await inspectLogText(run)).toBe(wholeText(run));
+    const empty = { ...run, samples: [] };
+    expect(await inspectLogText(empty)).toBe(wholeText(empty));
+  });
+
+  it("keeps the layout with text that looks like JSON's own: newlines, quotes, brackets, separators", async () => {
+    const run = fixtureRun();
+    const hostile = '"\n  ],\n  "samples": [\n{"x": 1}\u2028\u2029\\n\t\u0000 — ✓';
+    const samples = run.samples.map((s) => ({ ...s, title: hostile, error: { message: hostile, stack: hostile } }));
+    const odd: RunResult = { ...run, caseName: hostile, samples };
+    const text = await inspectLogText(odd);
+    // The hostile text stands in every sample's entry, not only in the header.
+    expect(text.split(JSON.stringify(hostile)).length - 1).toBeGreaterThan(run.samples.length);
+    expect(text).toBe(wholeText(odd));
+    expect(JSON.parse(text)).toEqual(JSON.parse(wholeText(odd)));
+  });
+
+  it("gives the event loop back before each sample", async () => {
+    const run = fixtureRun();
+    let pauses = 0;
+    await inspectLogText(run, async () => {
+      pauses++;
+    });
+    expect(pauses).toBe(run.samples.length);
+  });
+});
