@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureRun } from "../test-support/fixture-run";
 import { INSPECT_SCHEMA_PATH, loadInspectValidator } from "../test-support/inspect-schema";
 import type { RunResult } from "../types";
+import { resolveAttachments } from "./attachments";
 import { buildInspectLog, buildStartedInspectLog, inspectLogFileName, type InspectEvalSample } from "./inspect-log";
 
 type Json = Record<string, unknown>;
@@ -285,6 +286,45 @@ describe("buildInspectLog", () => {
     expect(JSON.stringify(buildInspectLog(fixtureRun()))).toBe(first);
     const uuids = buildInspectLog(fixtureRun()).samples!.flatMap((s) => s.events.map((e) => e.uuid));
     expect(new Set(uuids).size).toBe(uuids.length);
+  });
+});
+
+describe("attachments", () => {
+  const REFERENCE = /^attachment:\/\/[0-9a-f]{32}$/;
+  const references = (value: unknown): string[] =>
+    typeof value === "string"
+      ? REFERENCE.test(value)
+        ? [value]
+        : []
+      : value !== null && typeof value === "object"
+        ? Object.values(value).flatMap(references)
+        : [];
+
+  it("keeps each long text of the model events once, and every reference resolves to the sample's own message", () => {
+    const log = buildInspectLog(fixtureRun());
+    let referenced = 0;
+    for (const s of log.samples!) {
+      const refs = references(s.events);
+      referenced += refs.length;
+      // No dangling reference, no attachment nobody refers to, and the messages themselves stay whole.
+      expect(new Set(refs.map((r) => r.slice("attachment://".length)))).toEqual(new Set(Object.keys(s.attachments)));
+      expect(references(s.messages)).toEqual([]);
+      const whole = new Map(s.messages.map((m) => [m.id, m]));
+      for (const e of resolveAttachments(events(s, "model"), s.attachments)) {
+        for (const m of e.input as Json[]) expect(m).toEqual(whole.get(m.id as string));
+        expect(references(e)).toEqual([]);
+      }
+    }
+    expect(referenced).toBeGreaterThan(0);
+    // The conversation itself is what repeats: long message contents are referenced, not only tool descriptions.
+    const inputs = log.samples!.flatMap((s) => events(s, "model").flatMap((e) => e.input as Json[]));
+    expect(inputs.some((m) => REFERENCE.test(String(m.content)))).toBe(true);
+  });
+
+  it("makes a sample with several model calls smaller than writing every input whole", () => {
+    const s = buildInspectLog(fixtureRun()).samples!.find((x) => events(x, "model").length > 1)!;
+    const whole = { ...s, events: resolveAttachments(s.events, s.attachments), attachments: {} };
+    expect(JSON.stringify(s).length).toBeLessThan(JSON.stringify(whole).length);
   });
 });
 

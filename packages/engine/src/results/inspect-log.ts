@@ -14,6 +14,7 @@ import type {
   Usage,
 } from "../types";
 import { plural } from "../text/english";
+import { SampleAttachments } from "./attachments";
 import { runUsage } from "./provenance";
 import { runScore } from "./run-score";
 
@@ -643,6 +644,8 @@ function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]):
     converted: new Map(),
   };
   const messages = sample.messages.map((m) => convertMessage(ctx, m));
+  // Long texts of the model events, kept once (see attachments.ts).
+  const attached = new SampleAttachments();
   const target = targetOf(sample);
   const score = buildScore(sample);
   const usage = { [sample.model]: modelUsage(sample.usage) };
@@ -723,10 +726,10 @@ function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]):
           role: null,
           input: entry.inputIds.flatMap((id) => {
             const m = ctx.messagesById.get(id);
-            return m ? [convertMessage(ctx, m)] : [];
+            return m ? [attached.message(convertMessage(ctx, m))] : [];
           }),
           input_refs: null,
-          tools,
+          tools: attached.tools(tools),
           tool_choice: "auto",
           config: generateConfig(entry.provenance?.settings),
           output: modelOutput(ctx, entry.outputId, entry),
@@ -837,7 +840,7 @@ function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]):
     invalidation: null,
     error,
     error_retries: null,
-    attachments: {},
+    attachments: attached.attachments,
     events_data: null,
     limit,
   };
