@@ -8,10 +8,11 @@ import { lazyTestQueue } from "../test-support/test-queue";
 import { openTestDatabase, TEST_POSTGRES_URL, testDatabaseUrl } from "../test-support/test-database";
 import { createActivityLog } from "../services/activity";
 import { createRunService, type RunService } from "../services/run-service";
+import type { RunEvent } from "@analystbench/engine";
 import { SharedModelSlots } from "./model-slots";
 import { openPgListener } from "./pg-listener";
 import { ASSEMBLE_TASK, SAMPLE_TASK } from "./queue-tasks";
-import { readEvents } from "./run-events";
+import { createEventPublisher, readEvents } from "./run-events";
 
 /**
  * The queue's rules, in one process against Postgres (skipped without ANALYSTBENCH_TEST_POSTGRES_URL;
@@ -149,6 +150,27 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
       ].join(" ");
     expect(await status("r_neverqueu1")).toBe("interrupted failed");
     expect(await status("r_onthequeu1")).toBe("queued running");
+  });
+
+  it("gives a console attaching between a run's record and its last event that last event, then ends", async () => {
+    const { db, runs } = await team();
+    // Another server's run, recorded finished (assemble writes the record first), "done" not yet published.
+    await db.execute({
+      sql: "INSERT INTO runs (id, case_id, model, status, created_at, finished_at, options, plan) VALUES ('r_recorded01', 's1-dmz', 'builtin/reference', 'completed', 't', 't', '{}', '{}')",
+      args: [],
+    });
+    const publisher = createEventPublisher(db);
+    await publisher.publish("r_recorded01", { event: "run", runId: "r_recorded01" } as RunEvent);
+    await publisher.flush("r_recorded01");
+    const live: string[] = [];
+    let ended!: () => void;
+    const end = new Promise<void>((resolve) => (ended = resolve));
+    const attached = await runs.attach("r_recorded01", { onEvent: (e) => live.push(e.event), onEnd: () => ended() });
+    expect(attached?.finished).toBe(false);
+    await publisher.publish("r_recorded01", { event: "done", runId: "r_recorded01" } as RunEvent);
+    await end;
+    expect([...attached!.replay.map((e) => e.event), ...live]).toEqual(["run", "done"]);
+    attached!.detach();
   });
 
   it("holds a model's connection slots across connections, and frees a lost connection's slots", async () => {

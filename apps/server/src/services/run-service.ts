@@ -86,6 +86,8 @@ interface LiveRun {
 const MAX_BUFFERED_EVENTS = 20_000;
 /** Finished runs whose events stay in memory for late re-attach. */
 const KEEP_FINISHED_RUNS = 50;
+/** How long a queued run recorded as finished may take to publish its last event ("done" or an error). */
+const LAST_EVENT_GRACE_MS = 10_000;
 
 /**
  * A run's stored summary as the contract has it. Summaries written before runs kept their score
@@ -266,7 +268,7 @@ export function createRunService(deps: RunServiceDeps) {
   const isLast = (e: RunEvent) => e.event === "done" || e.event === "error";
 
   /** Feeds a queued run's events (after `afterId`) into its live buffer until its last ("done", or an error). */
-  function watch(id: string, afterId = 0) {
+  function watch(id: string, afterId = 0): () => void {
     const unwatch = deps.queue!.watch(
       id,
       (events) => {
@@ -278,6 +280,7 @@ export function createRunService(deps: RunServiceDeps) {
       },
       afterId,
     );
+    return unwatch;
   }
 
   /** Starts following a queued run this server has no buffer for (from its first event); nothing when it is unknown. */
@@ -289,8 +292,15 @@ export function createRunService(deps: RunServiceDeps) {
     if (live.has(id)) return;
     live.set(id, { events: [], listeners: new Set(), controller: new AbortController(), finished: false });
     for (const e of events) publish(id, e);
-    if (row.finished_at !== null || events.some(isLast)) end(id);
-    else watch(id, lastId);
+    if (events.some(isLast)) return end(id);
+    const unwatch = watch(id, lastId);
+    // Recorded as finished: its last event is published just after the record (queue-tasks'
+    // assemble), so it is waited for, a moment, not forever (its publisher may have died between).
+    if (row.finished_at !== null)
+      setTimeout(() => {
+        unwatch();
+        end(id);
+      }, LAST_EVENT_GRACE_MS).unref();
   }
 
   /** The run's stream ended: listeners are told, and its buffer is kept a while for late re-attach. */
