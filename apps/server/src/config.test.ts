@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, prepareDataDir } from "./config";
+import { ConfigError, loadConfig, makeDirs, prepareDataDir } from "./config";
 
 describe("loadConfig", () => {
   it("has safe defaults: loopback, port 3000, ./data, 12 h sessions", () => {
@@ -112,6 +112,32 @@ describe("prepareDataDir", () => {
       expect(() => prepareDataDir(c)).toThrow(
         /^ANALYSTBENCH_DATA_DIR .* cannot be created or written to \(\w+\); point it at a writable directory\.$/,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("makeDirs", () => {
+  it("takes a level another process created between its look and its mkdir (workers starting together)", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ab-config-"));
+    try {
+      const target = path.join(dir, "data", "private");
+      // The other process wins every race: each level exists by the time this one's mkdir runs.
+      const racing = (d: string) => {
+        mkdirSync(d);
+        mkdirSync(d);
+      };
+      expect(() => makeDirs(target, racing)).not.toThrow();
+      expect(statSync(target).isDirectory()).toBe(true);
+      // A file won the race instead: that is still an error.
+      const blocked = path.join(dir, "blocked");
+      expect(() =>
+        makeDirs(blocked, (d) => {
+          writeFileSync(d, "x");
+          mkdirSync(d);
+        }),
+      ).toThrow(/EEXIST/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

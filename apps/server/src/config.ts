@@ -51,15 +51,21 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 /**
  * mkdir -p, one level at a time. Node's own recursive mkdir spins forever on some pseudo
  * filesystems (e.g. a path under /proc), which would hang start-up instead of failing it.
+ * Another process starting at the same moment (workers sharing a data directory) may create a
+ * level between the look and the mkdir: a directory there by then is as good as one made here.
  */
-function makeDirs(dir: string): void {
+export function makeDirs(dir: string, mkdir: (dir: string) => void = mkdirSync): void {
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
     return;
   }
   const parent = path.dirname(dir);
-  if (parent !== dir) makeDirs(parent);
-  mkdirSync(dir);
+  if (parent !== dir) makeDirs(parent, mkdir);
+  try {
+    mkdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST" || !statSync(dir).isDirectory()) throw e;
+  }
 }
 
 /** Creates the directory if needed and proves it is writable. */
