@@ -155,10 +155,12 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
   it("gives a console attaching between a run's record and its last event that last event, then ends", async () => {
     const { db, runs } = await team();
     // Another server's run, recorded finished (assemble writes the record first), "done" not yet published.
-    await db.execute({
-      sql: "INSERT INTO runs (id, case_id, model, status, created_at, finished_at, options, plan) VALUES ('r_recorded01', 's1-dmz', 'builtin/reference', 'completed', 't', 't', '{}', '{}')",
-      args: [],
-    });
+    const insert = (id: string, finishedAt: Date) =>
+      db.execute({
+        sql: "INSERT INTO runs (id, case_id, model, status, created_at, finished_at, options, plan) VALUES (?, 's1-dmz', 'builtin/reference', 'completed', 't', ?, '{}', '{}')",
+        args: [id, finishedAt.toISOString()],
+      });
+    await insert("r_recorded01", new Date());
     const publisher = createEventPublisher(db);
     await publisher.publish("r_recorded01", { event: "run", runId: "r_recorded01" } as RunEvent);
     await publisher.flush("r_recorded01");
@@ -171,6 +173,13 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
     await end;
     expect([...attached!.replay.map((e) => e.event), ...live]).toEqual(["run", "done"]);
     attached!.detach();
+
+    // One recorded long ago that never got its last event (its publisher died) ends at once.
+    await insert("r_recorded02", new Date(Date.now() - 3_600_000));
+    await publisher.publish("r_recorded02", { event: "run", runId: "r_recorded02" } as RunEvent);
+    await publisher.flush("r_recorded02");
+    const old = await runs.attach("r_recorded02", { onEvent: () => {}, onEnd: () => {} });
+    expect(old?.finished).toBe(true);
   });
 
   it("holds a model's connection slots across connections, and frees a lost connection's slots", async () => {

@@ -8,6 +8,7 @@ import {
   lstatSync,
   openSync,
   readdirSync,
+  readFileSync,
   readSync,
   type Dirent,
   type Stats,
@@ -23,7 +24,7 @@ import {
   relativeTo,
   type Confined,
 } from "./confined-fs";
-import { parsedFilesLog, type ParsedFile } from "./parsed-files-log";
+import { PARSED_FILES_LOG_SOURCE, parsedFilesLog, type ParsedFile } from "./parsed-files-log";
 
 /**
  * The benchmark records behind the leaderboard: every results/**\/*.jsonl of the workspace,
@@ -95,7 +96,14 @@ interface Merged {
   skipped: SkippedFile[];
 }
 
-type Parsed = ParsedFile;
+interface Parsed extends ParsedFile {
+  /**
+   * Read whole and parsed. Only such a file is kept on disk: one that could not be read (a
+   * permission, a moment without descriptors, moved during the walk, over the size cap) is tried
+   * again after a restart, as before the cache — its key alone would never tell it has healed.
+   */
+  complete?: true;
+}
 
 /**
  * Gives the event loop back once SLICE_MS of synchronous work has passed. The walk, the reads and
@@ -259,7 +267,24 @@ async function readFound(
   } finally {
     closeSync(fd);
   }
-  return { key: f.key, ...(await parseLines(text, parse, pause)), skipped: null };
+  return { key: f.key, ...(await parseLines(text, parse, pause)), skipped: null, complete: true };
+}
+
+/**
+ * What kept records depend on, as one digest: the line parser (records.ts), this file's reading
+ * of files (lines, skips, caps) and the log's row layout. An upgrade that changes any of them
+ * starts the log afresh. Null (nothing kept) when a source cannot be read.
+ */
+function cacheFormat(): string | null {
+  const parser = recordFormatDigest();
+  if (!parser) return null;
+  try {
+    const hash = createHash("sha256").update(parser);
+    for (const source of [import.meta.filename, PARSED_FILES_LOG_SOURCE]) hash.update(readFileSync(source));
+    return hash.digest("hex").slice(0, 16);
+  } catch {
+    return null;
+  }
 }
 
 export function createLeaderboardStore(deps: {
@@ -273,7 +298,7 @@ export function createLeaderboardStore(deps: {
   cacheFile?: string;
 }): LeaderboardStore {
   const parse = deps.parse ?? parseBenchmarkLine;
-  const format = recordFormatDigest();
+  const format = deps.cacheFile ? cacheFormat() : null;
   const disk = deps.cacheFile && format ? parsedFilesLog(deps.cacheFile, format) : null;
   let diskLoaded = false;
   /** The last save to disk, awaited before the next refresh reads or writes the cache. */
@@ -310,7 +335,8 @@ export function createLeaderboardStore(deps: {
     const { realRoot, found } = await find(pause);
     if (disk && realRoot && !diskLoaded) {
       diskLoaded = true;
-      for (const [name, p] of await disk.load(realRoot, pause)) if (!cache.has(name)) cache.set(name, p);
+      for (const [name, p] of await disk.load(realRoot, pause))
+        if (!cache.has(name)) cache.set(name, { ...p, complete: true });
     }
     const present = new Set(found.map((f) => f.relative));
     let changed = false;
@@ -324,10 +350,11 @@ export function createLeaderboardStore(deps: {
     for (const f of stale) {
       const parsed = await readFound(realRoot, f, parse, deps.maxFileBytes ?? MAX_JSONL_BYTES, pause);
       cache.set(f.relative, parsed);
-      fresh.push([f.relative, parsed]);
+      if (parsed.complete) fresh.push([f.relative, parsed]);
       await pause();
     }
-    if (disk && diskLoaded && (fresh.length || changed)) saving = disk.save(fresh, cache, slicer());
+    if (disk && diskLoaded && (fresh.length || changed))
+      saving = disk.save(fresh, new Map([...cache].filter(([, p]) => p.complete)), slicer());
     if (changed || stale.length > 0 || !merged) {
       generation++;
       merged = { generation, ...mergeFiles(found) };

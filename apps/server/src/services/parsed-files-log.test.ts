@@ -1,11 +1,13 @@
-import { parseBenchmarkLine, recordFormatDigest } from "@analystbench/engine";
+import { parseBenchmarkLine } from "@analystbench/engine";
 import {
   appendFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -150,14 +152,15 @@ describe("parsed files kept between server starts", () => {
     const other = start(b.ws, b.cacheFile);
     expect((await other.store.snapshot()).filesRead).toBe(2);
     await other.store.snapshot();
-    expect(JSON.parse(readFileSync(b.cacheFile, "utf8").split("\n")[0]!)).toEqual({
-      format: `${recordFormatDigest()}.1`,
+    const headerOf = (file: string) => JSON.parse(readFileSync(file, "utf8").split("\n")[0]!) as { format: string };
+    expect(headerOf(b.cacheFile)).toEqual({
+      format: expect.stringMatching(/^[0-9a-f]{16}$/),
       root: realpathSync(b.ws),
     });
 
     // Another parser's log (a digest that is not this one's), for this very workspace.
     const text = readFileSync(a.cacheFile, "utf8");
-    writeFileSync(a.cacheFile, text.replace(recordFormatDigest()!, "0123456789abcdef"));
+    writeFileSync(a.cacheFile, text.replace(headerOf(a.cacheFile).format, "0123456789abcdef"));
     const upgraded = start(a.ws, a.cacheFile);
     expect((await upgraded.store.snapshot()).filesRead).toBe(2);
   });
@@ -175,19 +178,61 @@ describe("parsed files kept between server starts", () => {
     expect(snap.records.map((r) => r.runId)).toEqual(["r_0", "r_1", "r_2"]);
   });
 
-  it("rewrites the log without replaced lines once they outnumber the live ones", async () => {
+  it("rewrites the log without replaced bytes once they outnumber the live ones", async () => {
     const { ws, cacheFile } = setUp(1);
     const { store } = start(ws, cacheFile);
     const file = path.join(ws, "results/s1-dmz/run-0.jsonl");
-    // Every touch appends the file's entry again; the log must not grow without bound.
-    for (let i = 1; i <= 300; i++) {
+    // A file of 2,000 records (~0.3 MB of log a line) touched 20 times: 6 MB of appends unless rewritten.
+    writeFileSync(file, Array.from({ length: 2_000 }, (_, i) => `${line(`r_${i}`, "m/a", 4)}\n`).join(""));
+    for (let i = 1; i <= 20; i++) {
       utimesSync(file, new Date(), new Date(Date.now() + i * 1_000));
       await store.snapshot();
     }
     await store.snapshot();
-    expect(entryLines(cacheFile)).toBeLessThanOrEqual(2 + 256);
+    const lines = readFileSync(cacheFile, "utf8").split("\n").filter(Boolean);
+    const one = Buffer.byteLength(lines.at(-1)!) + 1;
+    expect(statSync(cacheFile).size).toBeLessThanOrEqual(2 * one + 1024 * 1024 + one + 200);
+    expect(lines.length).toBeLessThan(20);
     const restarted = start(ws, cacheFile);
     expect((await restarted.store.snapshot()).filesRead).toBe(0);
+  });
+
+  it("does not keep a file it could not read: a restart reads it again", async () => {
+    const { ws, cacheFile } = setUp(2);
+    await firstServer(ws, cacheFile);
+    // A new file the next server cannot read (here: over its size cap), appended to a log in use.
+    writeFileSync(path.join(ws, "results/s1-dmz/run-7.jsonl"), `${line("r_7", "m/a", 10)}\n`);
+    const capped = createLeaderboardStore({ workspaceDir: ws, cacheFile, maxFileBytes: 10 });
+    expect((await capped.snapshot()).skipped.map((f) => f.path)).toEqual(["results/s1-dmz/run-7.jsonl"]);
+    await capped.snapshot();
+    const { store, counter } = start(ws, cacheFile);
+    const snap = await store.snapshot();
+    expect(snap.skipped).toEqual([]);
+    expect(snap.records.map((r) => r.runId)).toEqual(["r_0", "r_1", "r_7"]);
+    expect(counter.lines).toBe(1);
+  });
+
+  it("reads a log it cannot use as none: empty, rows of another shape, temporaries a crash left", async () => {
+    const { ws, cacheFile } = setUp(2);
+    await firstServer(ws, cacheFile);
+    const [head, ...rest] = readFileSync(cacheFile, "utf8").split("\n");
+    const entry = JSON.parse(rest[0]!) as { records: unknown[] };
+    entry.records = [null, 7];
+    writeFileSync(cacheFile, [head, JSON.stringify(entry), ...rest.slice(1)].join("\n"));
+    const leftover = `${cacheFile}.0123456789ab.tmp`;
+    writeFileSync(leftover, "half a log");
+    const { store, counter } = start(ws, cacheFile);
+    expect((await store.snapshot()).records).toHaveLength(2);
+    expect(counter.lines).toBe(1);
+    expect(existsSync(leftover)).toBe(false);
+    await store.snapshot();
+
+    writeFileSync(cacheFile, "");
+    const again = start(ws, cacheFile);
+    expect((await again.store.snapshot()).filesRead).toBe(2);
+    await again.store.snapshot();
+    // Written afresh with its header, so the next start uses it.
+    expect((await start(ws, cacheFile).store.snapshot()).filesRead).toBe(0);
   });
 
   it("keeps answering when the cache cannot be written", async () => {

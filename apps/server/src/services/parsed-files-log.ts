@@ -1,6 +1,6 @@
 import type { LeaderboardRecord } from "@analystbench/engine";
 import { randomBytes } from "node:crypto";
-import { appendFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -44,56 +44,62 @@ export interface ParsedFilesLog {
 }
 
 const NEWLINE = 0x0a;
-/** Replaced lines tolerated before a rewrite: twice the live ones, plus this. */
-const SLACK_LINES = 256;
+/** Bytes of replaced lines tolerated before a rewrite: as many as the live ones, plus this. */
+const SLACK_BYTES = 1024 * 1024;
 
 interface Header {
   format: string;
   root: string;
 }
 
-/** The row layout of recordRow; the header carries it beside the parser's digest. */
-const ROW_LAYOUT = 1;
+/** This file, whose row layout the log's format digest covers (see leaderboard-store's cacheFormat). */
+export const PARSED_FILES_LOG_SOURCE = import.meta.filename;
 
-export function parsedFilesLog(file: string, parserDigest: string): ParsedFilesLog {
-  const format = `${parserDigest}.${ROW_LAYOUT}`;
+/** `format`: a digest of everything the kept entries depend on; a log under another is not read. */
+export function parsedFilesLog(file: string, format: string): ParsedFilesLog {
   let header: Header | undefined;
-  /** Entry lines in the file, or -1 when it must be written afresh (missing, foreign, unreadable). */
-  let lines = -1;
+  /** Bytes of entry lines in the file, or -1 when it must be written afresh (missing, foreign, unreadable). */
+  let bytes = -1;
+  /** The length of each file's latest line: what a rewrite would keep of the bytes above. */
+  const latest = new Map<string, number>();
   /** Set when a write failed: this process stops trying (a restart tries again). */
   let failed = false;
 
   async function load(realRoot: string, pause: () => Promise<void>): Promise<Map<string, ParsedFile>> {
     header = { format, root: realRoot };
+    await removeTemporaries(file);
     const entries = new Map<string, ParsedFile>();
-    let bytes: Buffer;
+    let data: Buffer;
     try {
-      bytes = await readFile(file);
+      data = await readFile(file);
     } catch {
       return entries;
     }
     const same = sharedStrings();
     let start = 0;
-    let first = true;
-    let count = 0;
-    while (start < bytes.length) {
-      let end = bytes.indexOf(NEWLINE, start);
-      if (end === -1) end = bytes.length;
+    let counted = -1;
+    while (start < data.length) {
+      let end = data.indexOf(NEWLINE, start);
+      if (end === -1) end = data.length;
       // Each line decoded on its own, not sliced from one string of the whole log: strings parsed
       // from a slice of a huge string made every later pass over the records 1.6× slower.
-      const line = bytes.toString("utf8", start, end);
+      const line = data.toString("utf8", start, end);
+      const size = end + 1 - start;
       start = end + 1;
-      if (first) {
-        first = false;
+      if (counted < 0) {
         if (line !== JSON.stringify(header)) return entries;
+        counted = 0;
         continue;
       }
       const entry = readEntry(line, same);
-      if (entry) entries.set(entry.file, entry.parsed);
-      count++;
+      if (entry) {
+        entries.set(entry.file, entry.parsed);
+        latest.set(entry.file, size);
+      }
+      counted += size;
       await pause();
     }
-    lines = count;
+    bytes = counted;
     return entries;
   }
 
@@ -104,14 +110,20 @@ export function parsedFilesLog(file: string, parserDigest: string): ParsedFilesL
   ): Promise<void> {
     if (!header || failed) return;
     try {
-      if (lines >= 0 && lines + fresh.length <= 2 * live.size + SLACK_LINES) {
-        if (!fresh.length) return;
-        await appendFile(file, await entryLines(fresh, pause));
-        lines += fresh.length;
+      const added = await entryLines(fresh, pause);
+      const sizes = new Map(added.map(([name, line]) => [name, Buffer.byteLength(line) + 1]));
+      let addedBytes = 0;
+      for (const size of sizes.values()) addedBytes += size;
+      let liveBytes = 0;
+      for (const name of live.keys()) liveBytes += sizes.get(name) ?? latest.get(name) ?? 0;
+      if (bytes >= 0 && bytes + addedBytes <= 2 * liveBytes + SLACK_BYTES) {
+        if (!added.length) return;
+        await appendFile(file, added.map(([, line]) => `${line}\n`).join(""));
+        bytes += addedBytes;
+        for (const [name, size] of sizes) latest.set(name, size);
         return;
       }
-      await rewrite([...live], pause);
-      lines = live.size;
+      bytes = await rewrite([...live], pause);
     } catch {
       // Unwritable (a full disk, a read-only data directory): rewriting the whole log on every
       // later request would cost more than the cache saves, so this process keeps to its memory.
@@ -122,37 +134,51 @@ export function parsedFilesLog(file: string, parserDigest: string): ParsedFilesL
   /** The whole log under a temporary name, then renamed over the old one: never half a log. */
   async function rewrite(entries: ReadonlyArray<readonly [string, ParsedFile]>, pause: () => Promise<void>) {
     await mkdir(path.dirname(file), { recursive: true });
+    const lines = await entryLines(entries, pause);
     const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
-      await writeFile(temporary, `${JSON.stringify(header)}\n${await entryLines(entries, pause)}`);
+      await writeFile(temporary, [JSON.stringify(header), ...lines.map(([, line]) => line)].join("\n") + "\n");
       await rename(temporary, file);
     } finally {
       await rm(temporary, { force: true });
     }
+    latest.clear();
+    let total = 0;
+    for (const [name, line] of lines) {
+      const size = Buffer.byteLength(line) + 1;
+      latest.set(name, size);
+      total += size;
+    }
+    return total;
   }
 
   return { load, save };
 }
 
-/** One line per file, written a file at a time with the event loop given back between them. */
+/** Temporary logs a crash left between writing and renaming (`<log>.<hex>.tmp`). */
+async function removeTemporaries(file: string): Promise<void> {
+  const prefix = `${path.basename(file)}.`;
+  try {
+    for (const name of await readdir(path.dirname(file)))
+      if (name.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length)))
+        await rm(path.join(path.dirname(file), name), { force: true });
+  } catch {
+    /* no folder yet: nothing left behind */
+  }
+}
+
+/** One line per file (with its name), made a file at a time with the event loop given back between them. */
 async function entryLines(
   entries: ReadonlyArray<readonly [string, ParsedFile]>,
   pause: () => Promise<void>,
-): Promise<string> {
-  const out: string[] = [];
+): Promise<Array<[string, string]>> {
+  const out: Array<[string, string]> = [];
   for (const [name, p] of entries) {
-    out.push(
-      JSON.stringify({
-        file: name,
-        key: p.key,
-        records: p.records.map(recordRow),
-        unreadable: p.unreadable,
-        skipped: p.skipped,
-      }),
-    );
+    const records = p.records.map(recordRow);
+    out.push([name, JSON.stringify({ file: name, key: p.key, records, unreadable: p.unreadable, skipped: p.skipped })]);
     await pause();
   }
-  return out.length ? `${out.join("\n")}\n` : "";
+  return out;
 }
 
 /** One string for each value seen (for one load: the pool goes with it). */
@@ -177,15 +203,21 @@ function readEntry(line: string, same: (s: string) => string): { file: string; p
   const e = raw as Partial<{ file: unknown; key: unknown; records: unknown; unreadable: unknown; skipped: unknown }>;
   if (typeof e?.file !== "string" || typeof e.key !== "string" || !Array.isArray(e.records)) return null;
   if (typeof e.unreadable !== "number" || (e.skipped !== null && typeof e.skipped !== "string")) return null;
-  const records = (e.records as RecordRow[]).map((row) => rowRecord(row, same));
+  let records: LeaderboardRecord[];
+  try {
+    records = (e.records as RecordRow[]).map((row) => rowRecord(row, same));
+  } catch {
+    // A row of another shape (not this code's writing): the line is skipped, its file read again.
+    return null;
+  }
   return { file: e.file, parsed: { key: e.key, records, unreadable: e.unreadable, skipped: e.skipped } };
 }
 
 /**
  * A record as a row of its values in a fixed order: the field names would be half the log and
- * most of the cost of reading it back. The order is this pair of functions' alone (a change
- * bumps FORMAT); a field added to LeaderboardRecord fails to compile in rowRecord until it is
- * written here too.
+ * most of the cost of reading it back. The order is this pair of functions' alone; any edit of
+ * this file changes the log's format digest, so rows of another layout are never read back. A
+ * field added to LeaderboardRecord fails to compile in rowRecord until it is written here too.
  */
 type RecordRow = [
   runId: string,

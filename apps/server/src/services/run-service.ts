@@ -293,14 +293,20 @@ export function createRunService(deps: RunServiceDeps) {
     live.set(id, { events: [], listeners: new Set(), controller: new AbortController(), finished: false });
     for (const e of events) publish(id, e);
     if (events.some(isLast)) return end(id);
-    const unwatch = watch(id, lastId);
     // Recorded as finished: its last event is published just after the record (queue-tasks'
-    // assemble), so it is waited for, a moment, not forever (its publisher may have died between).
-    if (row.finished_at !== null)
+    // assemble), so it is waited for until LAST_EVENT_GRACE_MS after the record, no longer (its
+    // publisher may have died between; a run finished long ago without one ends at once).
+    const wait =
+      row.finished_at === null
+        ? Infinity
+        : LAST_EVENT_GRACE_MS - (now().getTime() - Date.parse(String(row.finished_at)));
+    if (!(wait > 0)) return end(id);
+    const unwatch = watch(id, lastId);
+    if (wait !== Infinity)
       setTimeout(() => {
         unwatch();
         end(id);
-      }, LAST_EVENT_GRACE_MS).unref();
+      }, wait).unref();
   }
 
   /** The run's stream ended: listeners are told, and its buffer is kept a while for late re-attach. */

@@ -16,12 +16,20 @@ export class SampleAttachments {
   private readonly keys = new Map<string, string>();
   private readonly condensed = new Map<object, unknown>();
 
+  /**
+   * `salt` (the run, sample and epoch) goes into every key: Inspect's readers resolve a reference
+   * wherever it stands, messages included, so a model that could compute the key of a text (its
+   * task prompt, say) could write that reference as its answer and have a viewer show the text
+   * in its place. It cannot know the run's id.
+   */
+  constructor(private readonly salt: string) {}
+
   /** The text, or its attachment reference when it is long. */
   text(text: string): string {
     if (text.length <= ATTACH_OVER) return text;
     let key = this.keys.get(text);
     if (key === undefined) {
-      key = createHash("sha256").update(text).digest("hex").slice(0, 32);
+      key = createHash("sha256").update(this.salt).update("\u0000").update(text).digest("hex").slice(0, 32);
       this.keys.set(text, key);
       this.attachments[key] = text;
     }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureRun } from "../test-support/fixture-run";
@@ -319,6 +320,18 @@ describe("attachments", () => {
     // The conversation itself is what repeats: long message contents are referenced, not only tool descriptions.
     const inputs = log.samples!.flatMap((s) => events(s, "model").flatMap((e) => e.input as Json[]));
     expect(inputs.some((m) => REFERENCE.test(String(m.content)))).toBe(true);
+  });
+
+  it("keys a text so that no one can compute them from the text alone (a model could not forge a reference)", () => {
+    const log = buildInspectLog(fixtureRun());
+    const keys = log.samples!.flatMap((s) => Object.entries(s.attachments));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const [key, text] of keys) expect(key).not.toBe(createHash("sha256").update(text).digest("hex").slice(0, 32));
+    // The same text (the tool descriptions every sample carries) under another key in each sample.
+    const [a, b] = log.samples!.map((s) => new Map(Object.entries(s.attachments).map(([k, t]) => [t, k])));
+    const shared = [...a!.keys()].filter((t) => b!.has(t));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const t of shared) expect(a!.get(t)).not.toBe(b!.get(t));
   });
 
   it("makes a sample with several model calls smaller than writing every input whole", () => {

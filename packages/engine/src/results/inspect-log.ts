@@ -645,7 +645,7 @@ function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]):
   };
   const messages = sample.messages.map((m) => convertMessage(ctx, m));
   // Long texts of the model events, kept once (see attachments.ts).
-  const attached = new SampleAttachments();
+  const attached = new SampleAttachments(key.join("\u0000"));
   const target = targetOf(sample);
   const score = buildScore(sample);
   const usage = { [sample.model]: modelUsage(sample.usage) };
