@@ -9,11 +9,13 @@ import path from "node:path";
  * (100,000 records: ~2.5 s to parse, a fraction of that to read back).
  *
  * One JSON line per parsed file, appended as files are parsed: `{file, key, records, unreadable,
- * skipped}`. The first line names what the entries depend on: the record parser's digest
- * (recordFormatDigest) and the workspace's real path; a log whose first line differs is not read
- * and is started afresh. The store uses an entry only while its file's (size, mtime, inode) key
- * still matches, exactly as it uses its memory; a later line for the same file replaces an
- * earlier one, and the log is rewritten without the replaced lines once they outnumber the rest.
+ * skipped}` (only files read whole: one that could not be read is read again after a restart).
+ * The first line names what the entries depend on: a digest of the code that made them (the line
+ * parser, the store's reading of files, this row layout: leaderboard-store's cacheFormat) and the
+ * workspace's real path; a log whose first line differs is not read and is started afresh. The
+ * store uses an entry only while its file's (size, mtime, inode) key still matches, exactly as it
+ * uses its memory; a later line for the same file replaces an earlier one, and the log is
+ * rewritten without the replaced lines once they outweigh the rest in bytes.
  *
  * The log lives in the server's data directory, which runs cannot write (they write the
  * workspace), so its entries are trusted as the database is. A line that does not read back (a
