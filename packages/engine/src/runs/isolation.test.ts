@@ -168,4 +168,42 @@ describe("the environment is built while the first model call is out", () => {
     expect(s!.error).toMatchObject({ source: "harness" });
     expect(s!.error!.message).toMatch(/^the simulated environment failed: no room for the environment/);
   }, 60_000);
+
+  it("records a sample as not run when its build fails after the model already answered without a tool call", async () => {
+    const testCase = findCase("s2-typosquatting")!;
+    let answered!: () => void;
+    const replied = new Promise<void>((resolve) => (answered = resolve));
+    const model: ModelClient = {
+      name: "test/hasty",
+      baseUrl: null,
+      api: "builtin",
+      settings: {},
+      async complete() {
+        answered();
+        const reply: ModelReply = {
+          content: "Final report: nothing found.",
+          toolCalls: [],
+          finishReason: "stop",
+          usage: { inputTokens: 10, outputTokens: 10, totalTokens: 20, costUsd: null },
+          retries: 0,
+        };
+        return reply;
+      },
+    };
+    const result = await runCase({
+      testCase,
+      model: "test/hasty",
+      workspaceDir: workspace,
+      version: "test",
+      createModel: () => model,
+      openSession: async () => {
+        await replied;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error("no room for the environment");
+      },
+    });
+    const [s] = result.run.samples;
+    expect(s).toMatchObject({ validity: "invalid", status: "failed", score: null });
+    expect(s!.error!.message).toMatch(/^the simulated environment failed: no room for the environment/);
+  }, 60_000);
 });

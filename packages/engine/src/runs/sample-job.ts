@@ -55,8 +55,13 @@ async function attempt(job: SampleJob, number: number): Promise<SampleResult> {
   try {
     const signal = AbortSignal.any([job.signal, buildFailed.signal]);
     const transcript = await runSample({ ...pick(job), signal, session, ctx });
-    if (buildFailed.signal.aborted) return notBuilt(job, buildFailed.signal.reason, transcript.usage);
-    const environment = await readEnvironment(await opening);
+    // A model may answer before the build ends: its outcome decides the sample either way.
+    const built = await opening.then(
+      (s) => ({ session: s }),
+      (e: unknown) => ({ failure: e instanceof Error ? e : new Error(String(e)) }),
+    );
+    if ("failure" in built) return notBuilt(job, built.failure, transcript.usage);
+    const environment = await readEnvironment(built.session);
     const result = await graded(job, transcript, environment.diff);
     const error = transcript.error ?? environment.error;
     const validity = validityOf(result, error);
