@@ -59,23 +59,33 @@ try {
   const headers = server.headers;
   const base = server.base;
 
-  /** One GET /api/files of the big folder, checked whole; its time in ms. */
+  /**
+   * One GET /api/files of the big folder, checked whole: ms until its last byte arrived (the
+   * server's share) and until it was parsed too (what a client waits for; the figure the target is
+   * judged on, as when issue 18 was filed).
+   */
   const listOnce = async () => {
     const started = performance.now();
     const res = await fetch(`${base}/api/files?path=many`, { headers });
-    const body = await res.json();
+    const bytes = await res.arrayBuffer();
+    const received = performance.now() - started;
+    const body = JSON.parse(Buffer.from(bytes).toString("utf8"));
+    const parsed = performance.now() - started;
     if (!res.ok) throw new Error(`GET /api/files answered ${res.status}: ${JSON.stringify(body)}`);
     if (body.items.length !== FILE_COUNT) throw new Error(`expected ${FILE_COUNT} items, got ${body.items.length}`);
-    return performance.now() - started;
+    return { received, parsed };
   };
+  const received = [];
   const times = [];
   for (let i = 0; i < API_RUNS + 5; i++) {
-    const ms = await listOnce();
-    if (i >= 5) times.push(ms); // the first few warm the JIT and caches
+    const t = await listOnce();
+    if (i < 5) continue; // the first few warm the JIT, the caches and the listing threads
+    received.push(t.received);
+    times.push(t.parsed);
   }
   const p50 = percentile(times, 50);
   console.log(
-    `GET /api/files on ${FILE_COUNT} files, ${API_RUNS} runs: p50 ${p50.toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+    `GET /api/files on ${FILE_COUNT} files, ${API_RUNS} runs: p50 ${p50.toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (parsed); last byte received p50 ${percentile(received, 50).toFixed(1)} ms`,
   );
   console.log(
     `  target p50 ≤ ${FILES_P50_TARGET_MS} ms: ${p50 <= FILES_P50_TARGET_MS ? "MET" : "MISSED"} (${machineLoad()})`,

@@ -1,4 +1,4 @@
-import { FilePathQuerySchema, type DirectoryListing, type FileContent } from "@analystbench/contracts";
+import { FilePathQuerySchema, type FileContent } from "@analystbench/contracts";
 import type { FastifyInstance } from "fastify";
 import path from "node:path";
 import { HttpError, parseWith } from "../plugins/http-error";
@@ -46,9 +46,11 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function fileRoutes(app: FastifyInstance, deps: { files: FileStore }): void {
-  app.get("/api/files", async (request): Promise<DirectoryListing> => {
+  app.get("/api/files", async (request, reply) => {
     const { path: requested } = parseWith(FilePathQuerySchema, request.query, "query");
-    return guard(() => deps.files.list(requested));
+    // A DirectoryListing already written as JSON (file-store.ts): a big folder's rows come from the listing threads.
+    const text = await guard(() => deps.files.listJson(requested));
+    return reply.type("application/json; charset=utf-8").send(text);
   });
 
   app.get("/api/files/content", async (request): Promise<FileContent> => {

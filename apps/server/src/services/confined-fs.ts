@@ -168,6 +168,11 @@ export function readEntries(dir: Confined): Promise<Dirent[]> {
   return readdir(fdPath(dir.handle.fd), { withFileTypes: true });
 }
 
+/** The names of the entries of an open directory (readEntries without their types). */
+export function readEntryNames(dir: Confined): Promise<string[]> {
+  return readdir(fdPath(dir.handle.fd));
+}
+
 /** lstat of an entry of an open directory (the entry itself, never a symlink's target). */
 export function lstatEntry(dir: Confined, name: string): Promise<Stats> {
   return lstat(entryPath(dir.handle.fd, name));
