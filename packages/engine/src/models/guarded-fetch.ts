@@ -80,6 +80,9 @@ export function guardedFetch(
   };
 }
 
+/** Network chunks read ahead of the SDK (each at most some 64 KB, and all within maxBytes). */
+const READ_AHEAD_CHUNKS = 16;
+
 function guardBody(
   source: ReadableStream<Uint8Array>,
   limits: BodyLimits,
@@ -115,8 +118,11 @@ function guardBody(
         return reader.cancel(reason);
       },
     },
-    // Read only when the consumer asks, so the idle clock measures the server's silence alone.
-    { highWaterMark: 0 },
+    // Read ahead of the consumer: the body's end is then seen (and `ended` told, which gives the
+    // model connection back) as soon as the last bytes arrive, not once the SDK has parsed every
+    // event before them. The idle clock runs only while a read waits on the server, so it still
+    // measures the server's silence alone; what is read ahead is counted against maxBytes.
+    { highWaterMark: READ_AHEAD_CHUNKS },
   );
 }
 
