@@ -17,7 +17,6 @@ import {
   statLinkTargetSync,
   type Confined,
 } from "./confined-fs";
-import { createEntryNamesCache } from "./entry-names-cache";
 import { describeOnThreads, DIRECTORY, FILE, SYMLINK } from "./listing-threads";
 
 export { isInside };
@@ -276,23 +275,11 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
     return rows;
   }
 
-  /** Names of big folders, while unchanged (entry-names-cache.ts); small ones are read every time. */
-  const bigFolderNames = createEntryNamesCache();
-
-  async function namesIn(dir: Confined, openedAtMs: number): Promise<string[]> {
-    const kept = bigFolderNames.get(dir.stats);
-    if (kept) return kept;
-    const names = await readEntryNames(dir);
-    if (names.length >= threadedFromEntries) bigFolderNames.set(dir.stats, names, openedAtMs);
-    return names;
-  }
-
   async function listJson(requested: string): Promise<string> {
-    const openedAtMs = Date.now();
     const dir = await openRequested(requested, "directory");
     let rows: Row[];
     try {
-      const names = await namesIn(dir, openedAtMs);
+      const names = await readEntryNames(dir);
       const threaded = names.length >= threadedFromEntries ? await rowsOnThreads(dir, dir.realRootDir, names) : null;
       rows = threaded ?? (await rowsInThisThread(dir, dir.realRootDir, names));
     } finally {
