@@ -48,6 +48,47 @@ describe("guardedFetch", () => {
     expect(ended).toBe(1);
   });
 
+  it("delivers every chunk accepted before a limit failed the body, then the failure (a cut reply keeps what came before)", async () => {
+    const fetch = guardedFetch(
+      () => ({ idleMs: 1_000, maxBytes: 12 }),
+      fetchOf(["data: a\n\n", "b\n", "far too many bytes"]),
+    );
+    const response = await fetch("http://model.test");
+    // The guard has read ahead to the failure before the consumer starts.
+    await settle();
+    const reader = response.body!.getReader();
+    const got: string[] = [];
+    const failure = await (async () => {
+      for (;;) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) return null;
+          got.push(new TextDecoder().decode(value));
+        } catch (e) {
+          return e;
+        }
+      }
+    })();
+    expect(got).toEqual(["data: a\n\n", "b\n"]);
+    expect(failure).toBeInstanceOf(ReplyTooLargeError);
+  });
+
+  it("tells `ended` once, however the body ends (read whole and then cancelled)", async () => {
+    let ended = 0;
+    const fetch = guardedFetch(
+      () => ({ idleMs: 1_000, maxBytes: 1_000 }),
+      fetchOf(["a", "b", "c"]),
+      undefined,
+      () => ended++,
+    );
+    const response = await fetch("http://model.test");
+    await settle();
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel("the SDK stopped early");
+    expect(ended).toBe(1);
+  });
+
   it("still fails a body whose server falls silent, read ahead or not", async () => {
     const fetch = guardedFetch(() => ({ idleMs: 50, maxBytes: 1_000 }), fetchOf(["data: a\n\n"], { open: true }));
     const response = await fetch("http://model.test");
