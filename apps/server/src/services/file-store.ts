@@ -17,7 +17,14 @@ import {
   statLinkTargetSync,
   type Confined,
 } from "./confined-fs";
-import { describeOnThreads, DIRECTORY, FILE, SYMLINK } from "./listing-threads";
+import {
+  describeOnThreads,
+  DIRECTORY,
+  FILE,
+  ListingTimeoutError,
+  ON_MAIN_THREAD,
+  type DescribedEntries,
+} from "./listing-threads";
 
 export { isInside };
 
@@ -42,7 +49,7 @@ const THREADED_FROM_ENTRIES = 500;
 
 export class FileStoreError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 422,
+    readonly status: 400 | 403 | 404 | 422 | 503,
     readonly code: string,
     message: string,
   ) {
@@ -110,6 +117,15 @@ export function decodeText(buf: Buffer): string | null {
 }
 
 const byName = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+
+/** The farthest time from 1970 a Date holds, in ms. */
+const DATE_LIMIT_MS = 8.64e15;
+
+/** A file's modification time in ISO 8601; one beyond what a Date holds (tmpfs keeps such times) as the farthest it holds. */
+function isoTime(stats: Stats): string {
+  const t = stats.mtime;
+  return Number.isNaN(t.getTime()) ? new Date(Math.sign(stats.mtimeMs) * DATE_LIMIT_MS).toISOString() : t.toISOString();
+}
 
 /** One entry of a listing: what its order needs, and its FileItem as JSON text. */
 interface Row {
@@ -239,7 +255,7 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
       name,
       type: stats.isDirectory() ? "directory" : "file",
       size: stats.isDirectory() ? 0 : stats.size,
-      modified: stats.mtime.toISOString(),
+      modified: isoTime(stats),
       path: dir.relative ? `${dir.relative}/${name}` : name,
     };
   }
@@ -257,21 +273,37 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
     return rows;
   }
 
-  /** The rows as the listing threads write them (symlinks judged here); null when a thread failed. */
+  /**
+   * The rows as the listing threads write them (symlinks and what they could not describe are
+   * described here, in slices); null when a thread died. A thread that hung fails the listing:
+   * describing the folder in this thread instead would hang the server with it.
+   */
   async function rowsOnThreads(dir: Confined, realRootDir: string, names: string[]): Promise<Row[] | null> {
     const prefix = dir.relative ? `${dir.relative}/` : "";
-    const described = await describeOnThreads(dir.handle.fd, names, prefix).catch(() => null);
-    if (!described) return null;
+    let described: DescribedEntries;
+    try {
+      described = await describeOnThreads(dir.handle.fd, names, prefix);
+    } catch (e) {
+      if (e instanceof ListingTimeoutError)
+        throw new FileStoreError(
+          503,
+          "LISTING_TIMEOUT",
+          `Reading the folder "${dir.relative}" took too long; try again later.`,
+        );
+      return null;
+    }
     const rows: Row[] = [];
-    names.forEach((name, i) => {
+    let describedHere = 0;
+    for (const [i, name] of names.entries()) {
       const kind = described.kinds[i];
       if (kind === FILE || kind === DIRECTORY)
         rows.push({ name, directory: kind === DIRECTORY, json: described.rows[i]! });
-      else if (kind === SYMLINK) {
+      else if (kind === ON_MAIN_THREAD) {
+        if (++describedHere % STAT_SLICE === 0) await new Promise((r) => setImmediate(r));
         const item = describe(dir, realRootDir, name);
         if (item) rows.push(rowOf(item));
       }
-    });
+    }
     return rows;
   }
 
@@ -325,7 +357,7 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
             "BINARY_FILE",
             "This file is binary (not UTF-8 text) and cannot be previewed; download it instead.",
           );
-        return { content, path: file.relative, size: bytesRead, modified: file.stats.mtime.toISOString() };
+        return { content, path: file.relative, size: bytesRead, modified: isoTime(file.stats) };
       } finally {
         await file.handle.close();
       }

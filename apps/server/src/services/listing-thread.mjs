@@ -8,8 +8,10 @@
  *
  * Request:  { id, fd, names, prefix }  prefix: the directory's path below the root, "" or ending in "/".
  * Answer:   { id, kinds, rows }  kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
- *           2 directory, 3 symlink (judged by the main thread, which knows the root); rows[i]:
- *           the FileItem of a file or directory as JSON text, "" otherwise.
+ *           2 directory, 3 for the main thread to describe (a symlink, whose target it judges
+ *           against the root, or an entry this thread could not describe, such as a time too far
+ *           off for an ISO date); rows[i]: the FileItem of a file or directory as JSON text, ""
+ *           otherwise. Every request is answered: nothing an entry holds ends the thread.
  */
 import { lstatSync, readlinkSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
@@ -24,7 +26,7 @@ const PROC_FD = readlinkSync("/proc/self") === String(process.pid) ? `/proc/${pr
 const NOT_LISTED = 0;
 const FILE = 1;
 const DIRECTORY = 2;
-const SYMLINK = 3;
+const ON_MAIN_THREAD = 3;
 
 /** The kind of one entry and its row; the row's fields in FileItem's order, as JSON.stringify(item) writes them. */
 function describe(fd, name, prefix) {
@@ -37,7 +39,7 @@ function describe(fd, name, prefix) {
     return [NOT_LISTED, ""];
   }
   if (!stats) return [NOT_LISTED, ""];
-  if (stats.isSymbolicLink()) return [SYMLINK, ""];
+  if (stats.isSymbolicLink()) return [ON_MAIN_THREAD, ""];
   const directory = stats.isDirectory();
   if (!directory && !stats.isFile()) return [NOT_LISTED, ""];
   // Written by hand rather than JSON.stringify({...}): a third less time per row. The strings are
@@ -53,6 +55,12 @@ function describe(fd, name, prefix) {
 parentPort.on("message", ({ id, fd, names, prefix }) => {
   const kinds = new Uint8Array(names.length);
   const rows = new Array(names.length);
-  for (let i = 0; i < names.length; i++) [kinds[i], rows[i]] = describe(fd, names[i], prefix);
+  for (let i = 0; i < names.length; i++) {
+    try {
+      [kinds[i], rows[i]] = describe(fd, names[i], prefix);
+    } catch {
+      [kinds[i], rows[i]] = [ON_MAIN_THREAD, ""];
+    }
+  }
   parentPort.postMessage({ id, kinds, rows }, [kinds.buffer]);
 });

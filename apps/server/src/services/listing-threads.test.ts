@@ -1,11 +1,23 @@
-import { mkdirSync, mkdtempSync, openSync, closeSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { DirectoryListingSchema } from "@analystbench/contracts";
 import { execFileSync } from "node:child_process";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DirectoryListingSchema } from "@analystbench/contracts";
 import { createFileStore } from "./file-store";
-import { describeOnThreads, DIRECTORY, FILE, NOT_LISTED, SYMLINK } from "./listing-threads";
+import { describeOnThreads, DIRECTORY, FILE, ListingTimeoutError, NOT_LISTED, ON_MAIN_THREAD } from "./listing-threads";
 
 let root: string;
 beforeAll(() => {
@@ -33,36 +45,94 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** Runs `work` with the folder `dir` open, as the file store holds it while the threads describe it. */
+async function withOpen<T>(dir: string, work: (fd: number) => Promise<T>): Promise<T> {
+  const fd = openSync(dir, "r");
+  try {
+    return await work(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 describe("the listing threads", () => {
   it("tell files, folders and symlinks apart, leave out what is not listed, and write each row as JSON", async () => {
-    const fd = openSync(path.join(root, "ws", "big"), "r");
-    try {
-      const names = ["file-3.txt", "sub", "inside-link.txt", "a-fifo", "gone.txt", 'quote"d.txt', "..", "a/b"];
-      const { kinds, rows } = await describeOnThreads(fd, names, "big/");
-      expect([...kinds]).toEqual([FILE, DIRECTORY, SYMLINK, NOT_LISTED, NOT_LISTED, FILE, NOT_LISTED, NOT_LISTED]);
-      expect(JSON.parse(rows[0]!)).toMatchObject({ name: "file-3.txt", type: "file", size: 3, path: "big/file-3.txt" });
-      expect(JSON.parse(rows[1]!)).toMatchObject({ name: "sub", type: "directory", size: 0, path: "big/sub" });
-      expect(JSON.parse(rows[5]!)).toMatchObject({ name: 'quote"d.txt', path: 'big/quote"d.txt' });
-      expect(rows.filter((r, i) => kinds[i] === NOT_LISTED || kinds[i] === SYMLINK)).toEqual(["", "", "", "", ""]);
-    } finally {
-      closeSync(fd);
-    }
+    const names = ["file-3.txt", "sub", "inside-link.txt", "a-fifo", "gone.txt", 'quote"d.txt', "..", "a/b"];
+    const { kinds, rows } = await withOpen(path.join(root, "ws", "big"), (fd) => describeOnThreads(fd, names, "big/"));
+    expect([...kinds]).toEqual([FILE, DIRECTORY, ON_MAIN_THREAD, NOT_LISTED, NOT_LISTED, FILE, NOT_LISTED, NOT_LISTED]);
+    expect(JSON.parse(rows[0]!)).toMatchObject({ name: "file-3.txt", type: "file", size: 3, path: "big/file-3.txt" });
+    expect(JSON.parse(rows[1]!)).toMatchObject({ name: "sub", type: "directory", size: 0, path: "big/sub" });
+    expect(JSON.parse(rows[5]!)).toMatchObject({ name: 'quote"d.txt', path: 'big/quote"d.txt' });
+    expect(rows.filter((r, i) => kinds[i] === NOT_LISTED || kinds[i] === ON_MAIN_THREAD)).toEqual(["", "", "", "", ""]);
   });
 
-  it("list a big folder exactly as the main thread does: same rows, same order, same text", async () => {
+  it("write every row exactly as the main thread writes it", async () => {
+    const big = path.join(root, "ws", "big");
+    const inThisThread = createFileStore({ rootDir: path.join(root, "ws"), threadedFromEntries: Infinity });
+    const expected = new Map(
+      DirectoryListingSchema.parse(JSON.parse(await inThisThread.listJson("big"))).items.map((i) => [
+        i.name,
+        JSON.stringify(i),
+      ]),
+    );
+    const names = readdirSync(big);
+    // Asked directly: a listing that fell back to the main thread would prove nothing here.
+    const { kinds, rows } = await withOpen(big, (fd) => describeOnThreads(fd, names, "big/"));
+    const written = names.filter((_, i) => kinds[i] === FILE || kinds[i] === DIRECTORY);
+    expect(written.length).toBeGreaterThan(40);
+    for (const [i, name] of names.entries())
+      if (kinds[i] === FILE || kinds[i] === DIRECTORY) expect(rows[i], name).toBe(expected.get(name));
+    // What they leave to the main thread: the four symlinks, two of which it then hides.
+    expect(names.filter((_, i) => kinds[i] === ON_MAIN_THREAD).sort()).toEqual([
+      "broken-link",
+      "escaping-link.txt",
+      "inside-dir-link",
+      "inside-link.txt",
+    ]);
+  });
+
+  it("list a big folder as the main thread does: same text, links judged, numbers in names in order", async () => {
     const inThisThread = createFileStore({ rootDir: path.join(root, "ws"), threadedFromEntries: Infinity });
     const onThreads = createFileStore({ rootDir: path.join(root, "ws"), threadedFromEntries: 1 });
     const expected = await inThisThread.listJson("big");
     expect(await onThreads.listJson("big")).toBe(expected);
-    const { items } = DirectoryListingSchema.parse(JSON.parse(expected));
-    const names = items.map((i) => i.name);
-    // Inside links shown as what they point to; escaping and broken links, and the FIFO, not at all.
+    const names = DirectoryListingSchema.parse(JSON.parse(expected)).items.map((i) => i.name);
     expect(names).toEqual(expect.arrayContaining(["inside-link.txt", "inside-dir-link", "new\nline.txt"]));
-    expect(names).not.toContain("escaping-link.txt");
-    expect(names).not.toContain("broken-link");
-    expect(names).not.toContain("a-fifo");
+    for (const hidden of ["escaping-link.txt", "broken-link", "a-fifo"]) expect(names).not.toContain(hidden);
     expect(names.slice(0, 2)).toEqual(["inside-dir-link", "sub"]);
     expect(names.indexOf("file-39.txt")).toBeLessThan(names.indexOf("file-100.txt"));
-    expect(items.find((i) => i.name === "inside-link.txt")).toMatchObject({ type: "file", size: 3 });
   });
+
+  it("end a thread that takes too long, fail its listing with ListingTimeoutError, and start afresh for the next", async () => {
+    const big = path.join(root, "ws", "big");
+    const names = Array.from({ length: 200_000 }, (_, i) => `missing-${i}`);
+    await expect(withOpen(big, (fd) => describeOnThreads(fd, names, "big/", 1))).rejects.toBeInstanceOf(
+      ListingTimeoutError,
+    );
+    const again = await withOpen(big, (fd) => describeOnThreads(fd, ["file-3.txt"], "big/"));
+    expect([...again.kinds]).toEqual([FILE]);
+  });
+
+  // tmpfs keeps times a Date cannot hold (toISOString throws on them); ext4 clamps them to 2446.
+  it.runIf(existsSync("/dev/shm"))(
+    "answer for a file whose time is beyond a Date's range, and stay alive",
+    async () => {
+      const shmRoot = mkdtempSync("/dev/shm/analystbench-listing-");
+      try {
+        const dir = path.join(shmRoot, "far");
+        mkdirSync(dir);
+        for (let i = 0; i < 5; i++) writeFileSync(path.join(dir, `f-${i}.txt`), "x");
+        utimesSync(path.join(dir, "f-0.txt"), 0, 9e15);
+        const far = await withOpen(dir, (fd) => describeOnThreads(fd, readdirSync(dir).sort(), "far/"));
+        expect(far.kinds[0]).toBe(ON_MAIN_THREAD);
+        for (const threadedFromEntries of [1, Infinity]) {
+          const { items } = await createFileStore({ rootDir: shmRoot, threadedFromEntries }).list("far");
+          expect(items.find((i) => i.name === "f-0.txt")?.modified).toBe("+275760-09-13T00:00:00.000Z");
+          expect(items).toHaveLength(5);
+        }
+      } finally {
+        rmSync(shmRoot, { recursive: true, force: true });
+      }
+    },
+  );
 });

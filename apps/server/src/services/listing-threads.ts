@@ -11,15 +11,28 @@ import { Worker } from "node:worker_threads";
  * The threads start on the first big listing and are kept (unreferenced: they never hold the
  * process open). A thread that dies fails the listings it was describing, and the next listing
  * starts a new one; file-store.ts then describes in its own thread, so a listing never fails for it.
+ * A thread that does not answer within LISTING_TIMEOUT_MS (an lstat stuck on a hung network mount)
+ * is ended and its listings fail with ListingTimeoutError: describing them in the server's own
+ * thread would hang the server with it.
  */
 
 export const NOT_LISTED = 0;
 export const FILE = 1;
 export const DIRECTORY = 2;
-export const SYMLINK = 3;
+/** A symlink (its target is judged against the root), or an entry the thread could not describe. */
+export const ON_MAIN_THREAD = 3;
+
+/** Longest a thread may take over its share of one listing. */
+export const LISTING_TIMEOUT_MS = 20_000;
+
+export class ListingTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`reading the folder's entries took longer than ${timeoutMs / 1000} s`);
+  }
+}
 
 export interface DescribedEntries {
-  /** Per name: NOT_LISTED, FILE, DIRECTORY or SYMLINK (left to the caller, who knows the root). */
+  /** Per name: NOT_LISTED, FILE, DIRECTORY or ON_MAIN_THREAD (left to the caller, who knows the root). */
   kinds: Uint8Array;
   /** Per name: the FileItem of a file or directory as JSON text, "" otherwise. */
   rows: string[];
@@ -53,15 +66,25 @@ class ListingThread {
     this.worker.on("exit", (code) => this.fail(new Error(`the listing thread exited (code ${code})`)));
   }
 
-  describe(fd: number, names: string[], prefix: string): Promise<DescribedEntries> {
+  describe(fd: number, names: string[], prefix: string, timeoutMs: number): Promise<DescribedEntries> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        this.fail(new ListingTimeoutError(timeoutMs));
+        void this.worker.terminate();
+      }, timeoutMs);
+      timer.unref();
+      const settled = () => clearTimeout(timer);
+      this.pending.set(id, {
+        resolve: (answer) => (settled(), resolve(answer)),
+        reject: (e) => (settled(), reject(e)),
+      });
       this.worker.postMessage({ id, fd, names, prefix });
     });
   }
 
   private fail(e: Error): void {
+    if (!this.alive) return;
     this.alive = false;
     for (const p of this.pending.values()) p.reject(e);
     this.pending.clear();
@@ -78,14 +101,23 @@ function liveThreads(): ListingThread[] {
 
 /**
  * The kinds and rows of `names`, entries of the directory open as `fd` (which must stay open until
- * this settles), their paths below the root starting with `prefix`. Rejects when a thread died.
+ * this settles: it settles only once every thread is done with it), their paths below the root
+ * starting with `prefix`. Rejects when a thread died (ListingTimeoutError when one hung).
  */
-export async function describeOnThreads(fd: number, names: string[], prefix: string): Promise<DescribedEntries> {
+export async function describeOnThreads(
+  fd: number,
+  names: string[],
+  prefix: string,
+  timeoutMs = LISTING_TIMEOUT_MS,
+): Promise<DescribedEntries> {
   const pool = liveThreads();
   const share = Math.ceil(names.length / pool.length);
-  const parts = await Promise.all(
-    pool.map((thread, i) => thread.describe(fd, names.slice(i * share, (i + 1) * share), prefix)),
+  const settled = await Promise.allSettled(
+    pool.map((thread, i) => thread.describe(fd, names.slice(i * share, (i + 1) * share), prefix, timeoutMs)),
   );
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  const parts = settled.map((s) => (s as PromiseFulfilledResult<DescribedEntries>).value);
   const kinds = new Uint8Array(names.length);
   let at = 0;
   for (const part of parts) {
