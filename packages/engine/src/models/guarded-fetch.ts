@@ -80,17 +80,6 @@ export function guardedFetch(
   };
 }
 
-/** Network chunks read ahead of the SDK (each at most some 64 KB, and all within maxBytes). */
-const READ_AHEAD_CHUNKS = 16;
-
-/**
- * The body as the SDK reads it, read ahead into a buffer of our own: the body's end is then seen
- * (and `ended` told, which gives the model connection back) as soon as the last bytes arrive, not
- * once the SDK has parsed every event before them. A failure (a limit, the server's silence) is
- * raised only after every chunk accepted before it was delivered: a body the guard refused keeps
- * what came before (a stream's own queue would be dropped when it errors). The idle clock runs
- * only while a read waits on the server, so it measures the server's silence alone.
- */
 function guardBody(
   source: ReadableStream<Uint8Array>,
   limits: BodyLimits,
@@ -99,74 +88,34 @@ function guardBody(
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   const event = limits.maxEventBytes ? new SseEventSize() : null;
-  const buffered: Uint8Array[] = [];
   let total = 0;
-  let finished = false;
-  let failure: Error | null = null;
-  let reading = false;
-  /** Wakes a consumer waiting for the next chunk, the end or a failure. */
-  let wake = () => {};
-  let told = false;
-  const end = () => {
-    if (told) return;
-    told = true;
-    ended?.();
-  };
-  const fail = (error: Error): false => {
-    failure = error;
+  const stop = (error: Error): never => {
     // Cancelling the source closes the connection, so the rest of the body is never received.
     reader.cancel(error).catch(() => {});
-    end();
-    return false;
-  };
-  /** Reads the next chunk, checked against the limits; false once the body has ended or failed. */
-  const readOne = async (): Promise<boolean> => {
-    let read: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      read = await readWithin(reader, limits.idleMs);
-    } catch (e) {
-      return fail(e as Error);
-    }
-    if (read.done) {
-      finished = true;
-      end();
-      return false;
-    }
-    total += read.value.byteLength;
-    if (total > limits.maxBytes) return fail(new ReplyTooLargeError(limits.maxBytes));
-    if (event && event.largestAfter(read.value) > limits.maxEventBytes!)
-      return fail(new ReplyTooLargeError(limits.maxEventBytes!));
-    tap?.response(read.value);
-    buffered.push(read.value);
-    return true;
-  };
-  const readAhead = async () => {
-    if (reading) return;
-    reading = true;
-    while (!finished && !failure && buffered.length < READ_AHEAD_CHUNKS && (await readOne())) wake();
-    reading = false;
-    wake();
+    ended?.();
+    throw error;
   };
   return new ReadableStream<Uint8Array>(
     {
-      start() {
-        void readAhead();
-      },
       async pull(controller) {
-        while (!buffered.length && !finished && !failure) await new Promise<void>((r) => (wake = r));
-        const chunk = buffered.shift();
-        if (chunk) {
-          controller.enqueue(chunk);
-          void readAhead();
-        } else if (failure) controller.error(failure);
-        else controller.close();
+        const { done, value } = await readWithin(reader, limits.idleMs).catch(stop);
+        if (done) {
+          ended?.();
+          return controller.close();
+        }
+        total += value.byteLength;
+        if (total > limits.maxBytes) stop(new ReplyTooLargeError(limits.maxBytes));
+        if (event && event.largestAfter(value) > limits.maxEventBytes!)
+          stop(new ReplyTooLargeError(limits.maxEventBytes!));
+        tap?.response(value);
+        controller.enqueue(value);
       },
       cancel(reason) {
-        finished = true;
-        end();
+        ended?.();
         return reader.cancel(reason);
       },
     },
+    // Read only when the consumer asks, so the idle clock measures the server's silence alone.
     { highWaterMark: 0 },
   );
 }
