@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { withdrawn } from "@analystbench/engine";
 import type { PgListener } from "./pg-listener";
 
 /**
@@ -29,8 +30,8 @@ export class SharedModelSlots {
   ) {}
 
   /** A limiter for one model, shaped like the engine's (run a job while holding a slot). */
-  for(model: string): { size: number; run<T>(job: () => Promise<T>): Promise<T> } {
-    return { size: this.size, run: (job) => this.run(model, job) };
+  for(model: string): { size: number; run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> } {
+    return { size: this.size, run: (job, signal) => this.run(model, job, signal) };
   }
 
   /** Wakes this process's first waiter for a model (a release somewhere, or the retry timer). */
@@ -38,8 +39,9 @@ export class SharedModelSlots {
     for (const [m, queue] of this.waiters) if (!model || m === model) queue[0]?.();
   }
 
-  async run<T>(model: string, job: () => Promise<T>): Promise<T> {
-    const slot = await this.acquire(model);
+  /** Runs `job` holding a slot; a caller still waiting when `signal` aborts is withdrawn (AbortError). */
+  async run<T>(model: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const slot = await this.acquire(model, signal);
     try {
       return await job();
     } finally {
@@ -53,16 +55,19 @@ export class SharedModelSlots {
     return h;
   }
 
-  private async acquire(model: string): Promise<number> {
+  private async acquire(model: string, signal: AbortSignal | undefined): Promise<number> {
+    if (signal?.aborted) throw withdrawn(signal);
     const queue = this.waiters.get(model) ?? [];
     this.waiters.set(model, queue);
     let wake!: () => void;
     let woken = new Promise<void>((resolve) => (wake = resolve));
     const me = () => wake();
     queue.push(me);
+    signal?.addEventListener("abort", me, { once: true });
     try {
       // Only the first in this process's queue asks the database; the rest wait their turn.
       for (;;) {
+        if (signal?.aborted) throw withdrawn(signal);
         if (queue[0] === me) {
           const slot = await this.tryAny(model);
           if (slot !== null) return slot;
@@ -73,6 +78,7 @@ export class SharedModelSlots {
         woken = new Promise<void>((resolve) => (wake = resolve));
       }
     } finally {
+      signal?.removeEventListener("abort", me);
       queue.splice(queue.indexOf(me), 1);
       // The next in line may find a slot free now.
       queue[0]?.();

@@ -221,4 +221,26 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
     expect(got).toBe(true);
     release();
   });
+
+  it("withdraws a caller whose signal aborts while it waits for a model's slot, and serves the next", async () => {
+    const { url } = await team();
+    let slots: SharedModelSlots | null = null;
+    const conn = await openPgListener(url, { analystbench_model_slots: (m) => slots?.wake(m) });
+    slots = new SharedModelSlots(conn, 1);
+    cleanups.push(() => conn.close());
+    let release!: () => void;
+    const holder = slots.run("m", () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ran: string[] = [];
+    const cancel = new AbortController();
+    const cancelled = slots.run("m", async () => void ran.push("cancelled"), cancel.signal);
+    const next = slots.run("m", async () => void ran.push("next"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    cancel.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: "AbortError" });
+    release();
+    await Promise.all([holder, next]);
+    expect(ran).toEqual(["next"]);
+    await expect(slots.run("m", async () => "free", AbortSignal.abort())).rejects.toMatchObject({ name: "AbortError" });
+  });
 });

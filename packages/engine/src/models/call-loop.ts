@@ -242,7 +242,8 @@ function connectionHeld(
   return {
     async fetch(input, init) {
       release();
-      if (gate) giveBack = await gate();
+      // The attempt's signal (through the SDK's): a cancelled call stops waiting for a connection.
+      if (gate) giveBack = await gate(init?.signal ?? undefined);
       sent();
       return globalThis.fetch(input, init);
     },

@@ -202,6 +202,30 @@ describe("OpenAI-compatible provider", () => {
     expect(await pending).toMatchObject({ content: "worth the wait", retries: 0 });
   });
 
+  it("stops waiting for its connection when the call is cancelled: the wait is withdrawn and nothing is sent", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "reply", content: "never asked" }] });
+    const limiter = new Limiter(1);
+    const gate = connectionGate(limiter);
+    const seen: (AbortSignal | undefined)[] = [];
+    const connection = (s?: AbortSignal) => (seen.push(s), gate(s));
+    const heldElsewhere = await gate();
+    const cancel = new AbortController();
+    const pending = client(fake.url).c.complete({ messages: USER, tools: [], connection }, cancel.signal);
+    await realSleep(100);
+    cancel.abort();
+    await expect(pending).rejects.toThrow();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.aborted).toBe(true);
+    heldElsewhere();
+    // The connection is free for the next caller at once; the cancelled call never took it.
+    let next = false;
+    const again = gate().then((giveBack) => ((next = true), giveBack));
+    await realSleep(0);
+    expect(next).toBe(true);
+    (await again)();
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("never has more requests on the wire than its connections, under a burst of calls", async () => {
     fake = await startFakeOpenAI({ fallback: { kind: "reply", content: "one of many", delayMs: 40 } });
     const connection = connectionGate(new Limiter(3));

@@ -38,7 +38,7 @@ export interface ModelRequest {
 }
 
 /** Waits for a connection to the model's provider; resolves with the function that gives it back. */
-export type ConnectionGate = () => Promise<() => void>;
+export type ConnectionGate = (signal?: AbortSignal) => Promise<() => void>;
 
 export interface ModelReply {
   content: string;

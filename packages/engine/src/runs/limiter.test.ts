@@ -41,7 +41,76 @@ describe("Limiter", () => {
   });
 });
 
+describe("Limiter, a caller whose signal aborts while it waits", () => {
+  it("is withdrawn: its job never runs, and the slot freed next goes to the one behind it", async () => {
+    const limiter = new Limiter(1);
+    let release!: () => void;
+    const holder = limiter.run(() => new Promise<void>((r) => (release = r)));
+    const ran: string[] = [];
+    const cancel = new AbortController();
+    const cancelled = limiter.run(async () => void ran.push("cancelled"), cancel.signal);
+    const next = limiter.run(async () => void ran.push("next"));
+    await settle();
+    cancel.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: "AbortError" });
+    release();
+    await Promise.all([holder, next]);
+    expect(ran).toEqual(["next"]);
+    // Every slot is free again: two holders at once on a limiter of one would show here.
+    let holders = 0;
+    let most = 0;
+    const hold = () =>
+      limiter.run(async () => {
+        most = Math.max(most, ++holders);
+        await settle();
+        holders--;
+      });
+    await Promise.all([hold(), hold()]);
+    expect(most).toBe(1);
+  });
+
+  it("is refused at once when its signal has already aborted, even with a slot free", async () => {
+    const limiter = new Limiter(1);
+    let ran = false;
+    await expect(limiter.run(async () => void (ran = true), AbortSignal.abort())).rejects.toMatchObject({
+      name: "AbortError",
+    });
+    expect(ran).toBe(false);
+    await limiter.run(async () => void (ran = true));
+    expect(ran).toBe(true);
+  });
+
+  it("is not disturbed by an abort after it got its slot", async () => {
+    const limiter = new Limiter(1);
+    const cancel = new AbortController();
+    const done = limiter.run(async () => {
+      cancel.abort();
+      await settle();
+      return "finished";
+    }, cancel.signal);
+    await expect(done).resolves.toBe("finished");
+  });
+});
+
 describe("connectionGate", () => {
+  it("stops waiting for a connection when the call's signal aborts", async () => {
+    const limiter = new Limiter(1);
+    const gate = connectionGate(limiter);
+    const giveBack = await gate();
+    const cancel = new AbortController();
+    const waiting = gate(cancel.signal);
+    cancel.abort();
+    await expect(waiting).rejects.toMatchObject({ name: "AbortError" });
+    giveBack();
+    // The connection is free at once, not held by the withdrawn waiter first.
+    const again = gate();
+    let got = false;
+    void again.then(() => (got = true));
+    await settle();
+    expect(got).toBe(true);
+    (await again)();
+  });
+
   it("holds a slot from the grant until it is given back, by hand", async () => {
     const gate = connectionGate(new Limiter(2));
     const a = await gate();

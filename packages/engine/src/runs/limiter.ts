@@ -1,8 +1,19 @@
 import type { ConnectionGate } from "../models/model-client";
 
-/** Anything that runs a job once a slot is free: a Limiter, or the queue's slots shared across workers. */
+/**
+ * Anything that runs a job once a slot is free: a Limiter, or the queue's slots shared across
+ * workers. A caller still waiting when `signal` aborts is withdrawn from the queue and rejected
+ * with an AbortError; its job never runs, and no slot is taken for it.
+ */
 export interface Slots {
-  run<T>(job: () => Promise<T>): Promise<T>;
+  run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+/** The error a caller withdrawn by `signal` gets. */
+export function withdrawn(signal: AbortSignal): Error {
+  return Object.assign(new Error("the wait for a connection was cancelled", { cause: signal.reason }), {
+    name: "AbortError",
+  });
 }
 
 /**
@@ -17,11 +28,12 @@ export class Limiter implements Slots {
     if (!Number.isInteger(size) || size < 1) throw new Error("a limiter needs a size of at least 1");
   }
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw withdrawn(signal);
     // A slot freed while others wait passes straight to the first of them: counted as held all
     // along, so no caller arriving in between can take it and put one holder too many.
     if (this.active < this.size) this.active++;
-    else await new Promise<void>((go) => this.waiting.push(go));
+    else await this.wait(signal);
     try {
       return await job();
     } finally {
@@ -30,13 +42,31 @@ export class Limiter implements Slots {
       else this.active--;
     }
   }
+
+  /** Waits for a slot handed over by a release; withdrawn (and rejected) if `signal` aborts first. */
+  private wait(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((go, stop) => {
+      const granted = () => {
+        signal?.removeEventListener("abort", cancel);
+        go();
+      };
+      const cancel = () => {
+        const at = this.waiting.indexOf(granted);
+        if (at < 0) return;
+        this.waiting.splice(at, 1);
+        stop(withdrawn(signal!));
+      };
+      this.waiting.push(granted);
+      signal?.addEventListener("abort", cancel, { once: true });
+    });
+  }
 }
 
 /** A slot taken and given back by hand (see ModelRequest.connection) rather than around a job. */
 export function connectionGate(slots: Slots): ConnectionGate {
-  return () =>
+  return (signal) =>
     new Promise((granted, refused) => {
-      slots.run(() => new Promise<void>((giveBack) => granted(() => giveBack()))).catch(refused);
+      slots.run(() => new Promise<void>((giveBack) => granted(() => giveBack())), signal).catch(refused);
     });
 }
 

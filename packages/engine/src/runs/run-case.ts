@@ -324,7 +324,7 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
  */
 export function gatedModel(client: ModelClient, slots: Slots): ModelClient {
   if (!client.connectionOnTheWire)
-    return { ...client, complete: (req, signal) => slots.run(() => client.complete(req, signal)) };
+    return { ...client, complete: (req, signal) => slots.run(() => client.complete(req, signal), signal) };
   const connection = connectionGate(slots);
   return { ...client, complete: (req, signal) => client.complete({ ...req, connection }, signal) };
 }
