@@ -1,12 +1,7 @@
 import { constants, type Stats } from "node:fs";
 import { realpath, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import {
-  FILE_PREVIEW_LIMIT_BYTES,
-  type DirectoryListing,
-  type FileContent,
-  type FileItem,
-} from "@analystbench/contracts";
+import { FILE_PREVIEW_LIMIT_BYTES, type FileContent, type FileItem } from "@analystbench/contracts";
 import {
   ConfinementError,
   isInside,
@@ -77,8 +72,10 @@ export interface FileDownload {
 export interface FileStore {
   readonly rootDir: string;
   resolve(requested: string): Promise<ResolvedPath>;
-  list(requested: string): Promise<DirectoryListing>;
-  /** The same listing as the JSON text GET /api/files answers with: most of its rows are written by the listing threads. */
+  /**
+   * A folder's DirectoryListing as the JSON text GET /api/files answers with: a big folder's rows
+   * are written by the listing threads, and nothing is parsed again on the way out.
+   */
   listJson(requested: string): Promise<string>;
   readText(requested: string): Promise<FileContent>;
   /** An open handle on a regular file; the caller streams and closes it. */
@@ -327,9 +324,6 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
     resolve,
 
     listJson,
-    async list(requested) {
-      return JSON.parse(await listJson(requested)) as DirectoryListing;
-    },
 
     async readText(requested) {
       const file = await openRequested(requested, "file");

@@ -103,6 +103,19 @@ describe("the listing threads", () => {
     expect(names.indexOf("file-39.txt")).toBeLessThan(names.indexOf("file-100.txt"));
   });
 
+  it("keep a burst of listings at once apart: every one answers with its own folder, as the main thread would", async () => {
+    const ws = path.join(root, "ws");
+    const many = path.join(ws, "many");
+    mkdirSync(many, { recursive: true });
+    for (let i = 0; i < 700; i++) writeFileSync(path.join(many, `m-${i}.log`), "y".repeat(i % 7));
+    const inThisThread = createFileStore({ rootDir: ws, threadedFromEntries: Infinity });
+    const onThreads = createFileStore({ rootDir: ws, threadedFromEntries: 1 });
+    const expected = { big: await inThisThread.listJson("big"), many: await inThisThread.listJson("many") };
+    const folders = Array.from({ length: 24 }, (_, i) => (i % 3 ? "many" : "big") as keyof typeof expected);
+    const answers = await Promise.all(folders.map((f) => onThreads.listJson(f)));
+    answers.forEach((text, i) => expect(text).toBe(expected[folders[i]!]));
+  });
+
   it("end a thread that takes too long, fail its listing with ListingTimeoutError, and start afresh for the next", async () => {
     const big = path.join(root, "ws", "big");
     const names = Array.from({ length: 200_000 }, (_, i) => `missing-${i}`);
@@ -126,7 +139,8 @@ describe("the listing threads", () => {
         const far = await withOpen(dir, (fd) => describeOnThreads(fd, readdirSync(dir).sort(), "far/"));
         expect(far.kinds[0]).toBe(ON_MAIN_THREAD);
         for (const threadedFromEntries of [1, Infinity]) {
-          const { items } = await createFileStore({ rootDir: shmRoot, threadedFromEntries }).list("far");
+          const store = createFileStore({ rootDir: shmRoot, threadedFromEntries });
+          const { items } = DirectoryListingSchema.parse(JSON.parse(await store.listJson("far")));
           expect(items.find((i) => i.name === "f-0.txt")?.modified).toBe("+275760-09-13T00:00:00.000Z");
           expect(items).toHaveLength(5);
         }

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 
 /**
  * Describing a big directory on two threads at once (listing-thread.mjs does the work). An lstat of
- * an entry reached through the held descriptor ("/proc/self/fd/N/name", the race-free way) costs
+ * an entry reached through the held descriptor ("/proc/<pid>/fd/N/name", the race-free way) costs
  * some 4.5 µs, most of it the kernel walking /proc; 10,000 of them were ~47 ms of a ~75 ms listing
  * on one thread. Split over two threads, with each row's JSON written there too, the main thread
  * only sorts and joins, and stays free for other requests meanwhile.
