@@ -5,6 +5,7 @@ export {
   runOneSample,
   finishRun,
   gatedModel,
+  longestFirst,
   newRunId,
   DEFAULT_LIMITS,
   DEFAULT_SEED,
@@ -16,7 +17,7 @@ export {
   type SampleRunContext,
 } from "./runs/run-case";
 export { sampleNotRun } from "./runs/sample-job";
-export { Limiter, ModelLimiters, samplesInFlight, withdrawn } from "./runs/limiter";
+export { Limiter, ModelLimiters, sampleHeadStartMs, samplesInFlight, withdrawn } from "./runs/limiter";
 export { writeFileAtomic } from "./results/atomic-write";
 export { runTotals } from "./results/markdown-report";
 export { writeFailedRunReport, type FailedRunInfo } from "./results/failed-run-report";

@@ -13,6 +13,8 @@ import { SharedModelSlots } from "./model-slots";
 import { openPgListener } from "./pg-listener";
 import { ASSEMBLE_TASK, SAMPLE_TASK } from "./queue-tasks";
 import { createEventPublisher, readEvents } from "./run-events";
+import { openRunQueue } from "./run-queue";
+import { findCase } from "@analystbench/scenarios";
 
 /**
  * The queue's rules, in one process against Postgres (skipped without ANALYSTBENCH_TEST_POSTGRES_URL;
@@ -24,11 +26,17 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function team(): Promise<{ db: Database; url: string; runs: RunService }> {
+/**
+ * A team server on a fresh database. Without a worker (`worker: false`), queued jobs stay where
+ * workers would take them from.
+ */
+async function team({ worker = true } = {}): Promise<{ db: Database; url: string; runs: RunService }> {
   const db = await openTestDatabase();
   const url = testDatabaseUrl(db)!;
   const workspaceDir = mkdtempSync(path.join(os.tmpdir(), "analystbench-queue-"));
-  const queue = lazyTestQueue({ db, databaseUrl: url, workspaceDir });
+  const queue = worker
+    ? lazyTestQueue({ db, databaseUrl: url, workspaceDir })
+    : await openRunQueue({ db, databaseUrl: url, workspaceDir, version: "0.0.0-test" });
   const runs = createRunService({
     db,
     activity: createActivityLog(db),
@@ -82,6 +90,39 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
     expect(await count(db, "SELECT count(*) AS n FROM run_samples WHERE run_id = ?", [run.id])).toBe(2);
     expect(await count(db, "SELECT count(*) AS n FROM run_events WHERE run_id = ?", [run.id])).toBe(events);
     expect(await runs.get(run.id)).toEqual(run);
+  });
+
+  it("queues a run's samples for workers to take longest first, and never ahead of a run queued well before", async () => {
+    const { db, runs } = await team({ worker: false });
+    const start = async (caseId: string) => {
+      const started = await runs.start({ caseId, model: "builtin/reference", user: "analyst", epochs: 2 });
+      if (!("runId" in started)) throw new Error(started.problem);
+      return started.runId;
+    };
+    // Queued first: s1-dmz, whose first sample is the longer; then s1-corp, whose second is.
+    const [dmz, corp] = [findCase("s1-dmz")!, findCase("s1-corp")!];
+    const earlier = await start(dmz.id);
+    const later = await start(corp.id);
+    // A run queued an hour before any of these: no head start reaches back that far.
+    await db.execute({
+      sql: "UPDATE graphile_worker._private_jobs SET run_at = run_at - interval '1 hour' WHERE payload->>'runId' = ?",
+      args: [earlier],
+    });
+    const order = await db.execute({
+      sql: "SELECT payload->>'runId' AS run, payload->>'sampleId' AS sample, (payload->>'epoch')::int AS epoch FROM graphile_worker._private_jobs ORDER BY priority, run_at, id",
+      args: [],
+    });
+    const ids = (c: typeof dmz, i: number) => c.samples[i]!.id;
+    expect(order.rows.map((r) => [r.run, r.sample, r.epoch])).toEqual([
+      [earlier, ids(dmz, 0), 1],
+      [earlier, ids(dmz, 0), 2],
+      [earlier, ids(dmz, 1), 1],
+      [earlier, ids(dmz, 1), 2],
+      [later, ids(corp, 1), 1],
+      [later, ids(corp, 1), 2],
+      [later, ids(corp, 0), 1],
+      [later, ids(corp, 0), 2],
+    ]);
   });
 
   it("ends a run failed, saying why, when its sample fails the last attempt on a worker without its case", async () => {

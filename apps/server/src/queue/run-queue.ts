@@ -1,4 +1,10 @@
-import { beginRun, type ModelFactoryOptions, type RunEvent } from "@analystbench/engine";
+import {
+  beginRun,
+  longestFirst,
+  sampleHeadStartMs,
+  type ModelFactoryOptions,
+  type RunEvent,
+} from "@analystbench/engine";
 import type { TestCase } from "@analystbench/scenarios";
 import { makeWorkerUtils, type WorkerUtils } from "graphile-worker";
 import type { Database } from "../db/database";
@@ -101,12 +107,15 @@ export async function openRunQueue(opts: {
         user: req.user,
       };
       await db.execute({ sql: "UPDATE runs SET plan = ? WHERE id = ?", args: [JSON.stringify(plan), runId] });
-      const jobs = [];
-      for (let epoch = 1; epoch <= req.epochs; epoch++)
-        for (const sample of req.testCase.samples) {
-          const payload: SamplePayload = { runId, sampleId: sample.id, epoch };
-          jobs.push({ identifier: SAMPLE_TASK, payload, jobKey: sampleJobKey(payload), maxAttempts: SAMPLE_ATTEMPTS });
-        }
+      // Workers take jobs in the order of run_at: as in one process, a sample expected to take
+      // more turns starts first, and ahead of samples queued less than its head start before. A
+      // millisecond apart keeps this order among equal head starts (add_jobs numbers them in none).
+      const now = Date.now();
+      const jobs = longestFirst(req.testCase.samples, req.epochs).map(({ sample, epoch, turns }, i) => {
+        const payload: SamplePayload = { runId, sampleId: sample.id, epoch };
+        const runAt = new Date(now - sampleHeadStartMs(turns) + i);
+        return { identifier: SAMPLE_TASK, payload, jobKey: sampleJobKey(payload), maxAttempts: SAMPLE_ATTEMPTS, runAt };
+      });
       // The run's first event is in the store before any worker can add one.
       await publisher.flush(runId);
       await utils.addJobs(jobs);

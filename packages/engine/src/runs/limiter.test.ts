@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { connectionGate, Limiter } from "./limiter";
 
 /** Resolves after the microtasks and timers queued so far have run. */
@@ -38,6 +38,59 @@ describe("Limiter", () => {
     open();
     await Promise.all(jobs);
     expect(order).toEqual([1, 2, 3]);
+  });
+});
+
+describe("Limiter, a caller with a head start", () => {
+  /** Runs the callers in `queue` behind a holder of a limiter of one; returns the order they ran in. */
+  async function order(queue: { name: string; headStartMs: number; after?: number }[]) {
+    const limiter = new Limiter(1);
+    const ran: string[] = [];
+    let open!: () => void;
+    const jobs = [limiter.run(() => new Promise<void>((r) => (open = r)))];
+    for (const q of queue) {
+      if (q.after) await new Promise((r) => setTimeout(r, q.after));
+      jobs.push(limiter.run(async () => void ran.push(q.name), undefined, q.headStartMs));
+    }
+    open();
+    await Promise.all(jobs);
+    return ran;
+  }
+
+  it("passes the callers that came less than its head start before it", async () => {
+    const ran = await order([
+      { name: "a", headStartMs: 0 },
+      { name: "b", headStartMs: 0 },
+      { name: "long", headStartMs: 60_000 },
+      { name: "c", headStartMs: 0 },
+    ]);
+    expect(ran).toEqual(["long", "a", "b", "c"]);
+  });
+
+  it("never passes a caller that came earlier than its head start reaches", async () => {
+    const ran = await order([
+      { name: "early", headStartMs: 0 },
+      { name: "late", headStartMs: 5, after: 40 },
+    ]);
+    expect(ran).toEqual(["early", "late"]);
+  });
+
+  it("keeps the order callers came in when they count as coming at the same time, and a withdrawn one leaves no gap", async () => {
+    // Every caller counts as having come at the same instant: only their order of arrival is left.
+    const clock = vi.spyOn(performance, "now").mockReturnValue(1_000);
+    onTestFinished(() => clock.mockRestore());
+    const limiter = new Limiter(1);
+    const ran: string[] = [];
+    let open!: () => void;
+    const holder = limiter.run(() => new Promise<void>((r) => (open = r)));
+    const cancel = new AbortController();
+    const jobs = ["x", "y", "z"].map((name) =>
+      limiter.run(async () => void ran.push(name), name === "y" ? cancel.signal : undefined, 1_000),
+    );
+    cancel.abort();
+    open();
+    await Promise.allSettled([holder, ...jobs]);
+    expect(ran).toEqual(["x", "z"]);
   });
 });
 

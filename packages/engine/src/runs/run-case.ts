@@ -1,5 +1,5 @@
 import type { RunScore } from "@analystbench/contracts";
-import type { TestCase } from "@analystbench/scenarios";
+import type { CaseSample, TestCase } from "@analystbench/scenarios";
 import { openSimSession, type SimSession } from "@analystbench/sim";
 import { randomBytes } from "node:crypto";
 import { setMaxListeners } from "node:events";
@@ -19,7 +19,7 @@ import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
 import type { RunLimits, RunResult, RunStatus, SampleResult } from "../types";
-import { connectionGate, Limiter, samplesInFlight, type Slots } from "./limiter";
+import { connectionGate, Limiter, sampleHeadStartMs, samplesInFlight, type Slots } from "./limiter";
 import { runSampleJob } from "./sample-job";
 import { GRADER_VERSION } from "../grading/grade-sample";
 import { createHash } from "node:crypto";
@@ -298,23 +298,36 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     temperature: opts.temperature,
     emit,
   };
-  const jobs = [];
-  for (let epoch = 1; epoch <= epochs; epoch++)
-    for (const sample of opts.testCase.samples)
-      jobs.push(
-        sampleLimiter.run(() =>
-          runOneSample(
-            {
-              ...base,
-              model: gatedModel(createModel(model, sample), limiter),
-              grader: grader ? createModel(grader, sample) : null,
-            },
-            sample,
-            epoch,
-          ),
+  const jobs = longestFirst(opts.testCase.samples, epochs).map(({ sample, epoch, turns }) =>
+    sampleLimiter.run(
+      () =>
+        runOneSample(
+          {
+            ...base,
+            model: gatedModel(createModel(model, sample), limiter),
+            grader: grader ? createModel(grader, sample) : null,
+          },
+          sample,
+          epoch,
         ),
-      );
+      // No signal: a cancelled run's waiting samples still start, to be recorded as cancelled.
+      undefined,
+      sampleHeadStartMs(turns),
+    ),
+  );
   return finishRun(start, opts.testCase, await Promise.all(jobs), opts);
+}
+
+/**
+ * A case's samples × epochs in the order they should start: the ones expected to take the most
+ * turns (solution path plus the report) first, each sample's epochs together, ties in the case's
+ * order. Started in the case's order, a long sample queued last would run nearly alone at the end.
+ */
+export function longestFirst(samples: readonly CaseSample[], epochs: number) {
+  const order = samples
+    .map((sample) => ({ sample, turns: sample.task.solution_path.length + 1 }))
+    .sort((a, b) => b.turns - a.turns);
+  return order.flatMap((s) => Array.from({ length: epochs }, (_, i) => ({ ...s, epoch: i + 1 })));
 }
 
 /**

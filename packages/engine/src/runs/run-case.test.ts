@@ -1,0 +1,63 @@
+import { findCase } from "@analystbench/scenarios";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ModelClient } from "../models/model-client";
+import { Limiter } from "./limiter";
+import { longestFirst, runCase } from "./run-case";
+
+const workspace = mkdtempSync(path.join(os.tmpdir(), "ab-run-case-"));
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+/** A model that reports at once, without investigating. */
+const reportAtOnce = (): ModelClient => ({
+  name: "test/report",
+  baseUrl: null,
+  api: "builtin",
+  settings: {},
+  async complete() {
+    return {
+      content: "Nothing found.",
+      toolCalls: [],
+      finishReason: "stop",
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2, costUsd: null },
+      retries: 0,
+    };
+  },
+});
+
+describe("the order a run's samples start in", () => {
+  it("starts the samples expected to take the most turns first, each with its epochs, and reports them in the case's order", async () => {
+    // s1-corp's first sample has the shorter solution path.
+    const testCase = findCase("s1-corp")!;
+    const [short, long] = testCase.samples;
+    expect(long!.task.solution_path.length).toBeGreaterThan(short!.task.solution_path.length);
+    const started: string[] = [];
+    const { run } = await runCase({
+      testCase,
+      model: "test/report",
+      epochs: 2,
+      workspaceDir: workspace,
+      version: "test",
+      sampleLimiter: new Limiter(1),
+      createModel: (_name, sample) => {
+        started.push(sample.id);
+        return reportAtOnce();
+      },
+    });
+    expect(started).toEqual([long!.id, long!.id, short!.id, short!.id]);
+    expect(run.samples.map((s) => [s.sampleId, s.epoch])).toEqual([
+      [short!.id, 1],
+      [long!.id, 1],
+      [short!.id, 2],
+      [long!.id, 2],
+    ]);
+  });
+
+  it("keeps the case's order among samples expected to take as many turns", () => {
+    const [a, b] = findCase("s1-corp")!.samples;
+    const sameLength = [a!, { ...b!, task: { ...b!.task, solution_path: a!.task.solution_path } }];
+    expect(longestFirst(sameLength, 1).map((j) => j.sample.id)).toEqual([a!.id, b!.id]);
+  });
+});
