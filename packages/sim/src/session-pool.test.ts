@@ -31,6 +31,18 @@ describe("sessions sharing a worker", () => {
     expect((await read(b, "/root/note")).output).toBe("from-b\n");
   });
 
+  it("each see their own world, though the worker holds both", async () => {
+    const other = fixtureWorld();
+    other.hosts = other.hosts.map((h) => (h.role === "Web Server" ? { ...h, hostname: "web-99" } : h));
+    const [a, b] = [await open(), await openSimSession(other, {})];
+    opened.push(b);
+    expect((await sh(a, "hostname")).output).toBe("web-01\n");
+    expect((await sh(b, "hostname")).output).toBe("web-99\n");
+    // Asked again in the other order: a session on the first world after one on the second.
+    const c = await open();
+    expect((await sh(c, "hostname")).output).toBe("web-01\n");
+  });
+
   it("lose nothing when another session's command is killed: waiting calls move to a new worker with their state", async () => {
     const [slow, other] = [await open(300), await open()];
     await sh(slow, "echo kept-slow > /root/marker");

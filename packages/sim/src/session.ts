@@ -1,5 +1,4 @@
 import type { CaseWorld } from "@analystbench/scenarios";
-import { createHash } from "node:crypto";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { EnvironmentDiff } from "./environment";
@@ -394,10 +393,15 @@ function pickWorker(worldKey: string): SimWorker {
 }
 
 const worldKeys = new WeakMap<CaseWorld, string>();
-/** A digest of a world, computed once per world object. */
+let worldsNamed = 0;
+/**
+ * The name workers know a world object by in this process. A world is never changed once made
+ * (each case keeps the one it made), so the object is the world: a digest of its JSON, as this
+ * once was, took 10–20 ms of the main thread per world, just as a burst of runs began.
+ */
 function worldKey(world: CaseWorld): string {
   let key = worldKeys.get(world);
-  if (!key) worldKeys.set(world, (key = createHash("sha256").update(JSON.stringify(world)).digest("hex")));
+  if (!key) worldKeys.set(world, (key = `world-${++worldsNamed}`));
   return key;
 }
 
