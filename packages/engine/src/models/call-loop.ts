@@ -192,8 +192,8 @@ function finalError(e: unknown, caller: AbortSignal, retries: number): ModelCall
   if (caller.aborted) return stopError(caller, retries);
   if (e instanceof ModelCallError) return e;
   if (isUserAbort(e)) return new ModelCallError("the run was cancelled", retries);
-  const tooLarge = findCause(e, ReplyTooLargeError);
-  if (tooLarge) return new ModelCallError(tooLarge.message, retries);
+  const refused = findCause(e, ReplyTooLargeError) ?? findCause(e, RedirectRefusedError);
+  if (refused) return new ModelCallError(refused.message, retries);
   return isRetryable(e) ? null : new ModelCallError(describeError(e), retries, statusOf(e));
 }
 
@@ -245,10 +245,33 @@ function connectionHeld(
       // The attempt's signal (through the SDK's): a cancelled call stops waiting for a connection.
       if (gate) giveBack = await gate(init?.signal ?? undefined);
       sent();
-      return globalThis.fetch(input, init);
+      try {
+        // No redirect is followed (see RedirectRefusedError); and with "error" undici sends the
+        // request as it is, where following one makes it tee a copy of every request's body first.
+        return await globalThis.fetch(input, { ...init, redirect: "error" });
+      } catch (e) {
+        if (e instanceof TypeError && e.cause instanceof Error && e.cause.message === "unexpected redirect")
+          throw new RedirectRefusedError();
+        throw e;
+      }
     },
     release,
   };
+}
+
+/**
+ * A model server answered with a redirect. Model calls never follow one: fetch drops only the
+ * Authorization header on the way to another origin, so a provider's key in its own header
+ * (Anthropic's x-api-key, Azure's api-key) and the whole transcript would go where it points.
+ * Not retried: the operator sets the model's base URL to the address it redirects to.
+ */
+export class RedirectRefusedError extends Error {
+  override name = "RedirectRefusedError";
+  constructor() {
+    super(
+      "the model server answered with a redirect, which model calls never follow (the API key and the transcript would go where it points): set the model's base URL to the address it redirects to",
+    );
+  }
 }
 
 export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOptions): ModelClient {
