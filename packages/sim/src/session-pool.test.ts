@@ -32,15 +32,19 @@ describe("sessions sharing a worker", () => {
   });
 
   it("each see their own world, though the worker holds both", async () => {
-    const other = fixtureWorld();
-    other.hosts = other.hosts.map((h) => (h.role === "Web Server" ? { ...h, hostname: "web-99" } : h));
-    const [a, b] = [await open(), await openSimSession(other, {})];
-    opened.push(b);
-    expect((await sh(a, "hostname")).output).toBe("web-01\n");
-    expect((await sh(b, "hostname")).output).toBe("web-99\n");
-    // Asked again in the other order: a session on the first world after one on the second.
-    const c = await open();
-    expect((await sh(c, "hostname")).output).toBe("web-01\n");
+    const first = fixtureWorld();
+    const second = fixtureWorld();
+    second.hosts = second.hosts.map((h) => (h.role === "Web Server" ? { ...h, hostname: "web-99" } : h));
+    const on = async (world: typeof first) => {
+      const s = await openSimSession(world, {});
+      opened.push(s);
+      return (await sh(s, "hostname")).output;
+    };
+    expect(await on(first)).toBe("web-01\n");
+    expect(await on(second)).toBe("web-99\n");
+    // The first world again, after the second: the worker holds both and builds from the right one.
+    expect(await on(first)).toBe("web-01\n");
+    expect(await on(second)).toBe("web-99\n");
   });
 
   it("lose nothing when another session's command is killed: waiting calls move to a new worker with their state", async () => {

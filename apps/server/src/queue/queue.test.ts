@@ -92,28 +92,73 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
     expect(await runs.get(run.id)).toEqual(run);
   });
 
-  it("queues a run's samples for workers to take longest first, and never ahead of a run queued well before", async () => {
+  it("queues a run's samples for workers to take longest first, by the database's clock, never ahead of a run queued well before", async () => {
     const { db, runs } = await team({ worker: false });
+    const dbNow = async () =>
+      Number(
+        (
+          await db.execute({
+            sql: "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) AS ms",
+            args: [],
+          })
+        ).rows[0]!.ms,
+      );
     const start = async (caseId: string) => {
       const started = await runs.start({ caseId, model: "builtin/reference", user: "analyst", epochs: 2 });
       if (!("runId" in started)) throw new Error(started.problem);
       return started.runId;
     };
-    // Queued first: s1-dmz, whose first sample is the longer; then s1-corp, whose second is.
+    // How graphile-worker picks jobs: priority, then run_at, nothing else.
+    const picked = async () =>
+      (
+        await db.execute({
+          sql: "SELECT payload->>'runId' AS run, payload->>'sampleId' AS sample, (payload->>'epoch')::int AS epoch, CAST(EXTRACT(EPOCH FROM run_at) * 1000 AS BIGINT) AS at FROM graphile_worker._private_jobs ORDER BY priority, run_at",
+          args: [],
+        })
+      ).rows.map((r) => ({ run: String(r.run), sample: String(r.sample), epoch: Number(r.epoch), at: Number(r.at) }));
+    const shift = (runId: string, seconds: number) =>
+      db.execute({
+        sql: `UPDATE graphile_worker._private_jobs SET run_at = run_at - interval '${seconds} seconds' WHERE payload->>'runId' = ?`,
+        args: [runId],
+      });
+    // s1-dmz's samples expect 8 and 6 turns; s1-corp's 6 and 7.
     const [dmz, corp] = [findCase("s1-dmz")!, findCase("s1-corp")!];
+    const turns = (c: typeof dmz) => c.samples.map((x) => x.task.solution_path.length + 1);
+    expect([turns(dmz), turns(corp)]).toEqual([
+      [8, 6],
+      [6, 7],
+    ]);
+    const before = await dbNow();
     const earlier = await start(dmz.id);
     const later = await start(corp.id);
-    // A run queued an hour before any of these: no head start reaches back that far.
-    await db.execute({
-      sql: "UPDATE graphile_worker._private_jobs SET run_at = run_at - interval '1 hour' WHERE payload->>'runId' = ?",
-      args: [earlier],
-    });
-    const order = await db.execute({
-      sql: "SELECT payload->>'runId' AS run, payload->>'sampleId' AS sample, (payload->>'epoch')::int AS epoch FROM graphile_worker._private_jobs ORDER BY priority, run_at, id",
-      args: [],
-    });
+    const after = await dbNow();
+
+    // Each job's run_at is the database's now less 10 s a turn, a millisecond apart in its run.
+    const jobs = await picked();
+    expect(new Set(jobs.map((j) => j.at)).size).toBe(jobs.length);
+    for (const j of jobs) {
+      const c = j.run === earlier ? dmz : corp;
+      const head = 10_000 * turns(c)[c.samples.findIndex((x) => x.id === j.sample)]!;
+      expect(j.at).toBeGreaterThanOrEqual(before - head);
+      expect(j.at).toBeLessThanOrEqual(after - head + 10);
+    }
     const ids = (c: typeof dmz, i: number) => c.samples[i]!.id;
-    expect(order.rows.map((r) => [r.run, r.sample, r.epoch])).toEqual([
+    const order = async () => (await picked()).map((j) => [j.run, j.sample, j.epoch]);
+    // Queued 5 s before: corp's 7-turn sample (70 s ahead) passes dmz's 6-turn one (60 s ahead).
+    await shift(earlier, 5);
+    expect(await order()).toEqual([
+      [earlier, ids(dmz, 0), 1],
+      [earlier, ids(dmz, 0), 2],
+      [later, ids(corp, 1), 1],
+      [later, ids(corp, 1), 2],
+      [earlier, ids(dmz, 1), 1],
+      [earlier, ids(dmz, 1), 2],
+      [later, ids(corp, 0), 1],
+      [later, ids(corp, 0), 2],
+    ]);
+    // Queued 105 s before: no head start of the later run reaches back that far.
+    await shift(earlier, 100);
+    expect(await order()).toEqual([
       [earlier, ids(dmz, 0), 1],
       [earlier, ids(dmz, 0), 2],
       [earlier, ids(dmz, 1), 1],

@@ -35,6 +35,15 @@ const SAMPLE_ATTEMPTS = 4;
 /** A watched run's events are read again this often, in case a notification was missed. */
 const FEED_RECHECK_MS = 2_000;
 
+/** The database's clock in milliseconds: what graphile-worker compares run_at with. */
+async function databaseNowMs(db: Database): Promise<number> {
+  const r = await db.execute({
+    sql: "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) AS ms",
+    args: [],
+  });
+  return Number(r.rows[0]!.ms);
+}
+
 export async function openRunQueue(opts: {
   db: Database;
   databaseUrl: string;
@@ -110,12 +119,22 @@ export async function openRunQueue(opts: {
       // Workers take jobs in the order of run_at: as in one process, a sample expected to take
       // more turns starts first, and ahead of samples queued less than its head start before. A
       // millisecond apart keeps this order among equal head starts (add_jobs numbers them in none).
-      const now = Date.now();
-      const jobs = longestFirst(req.testCase.samples, req.epochs).map(({ sample, epoch, turns }, i) => {
-        const payload: SamplePayload = { runId, sampleId: sample.id, epoch };
-        const runAt = new Date(now - sampleHeadStartMs(turns) + i);
-        return { identifier: SAMPLE_TASK, payload, jobKey: sampleJobKey(payload), maxAttempts: SAMPLE_ATTEMPTS, runAt };
-      });
+      // Counted from the database's clock, which graphile-worker compares run_at with. A sample run
+      // again (a failed attempt, a lost worker) is queued at the database's now: it keeps no head start.
+      const now = await databaseNowMs(db);
+      const jobs = longestFirst(req.testCase.samples, req.epochs, start.header.limits.maxTurns).map(
+        ({ sample, epoch, turns }, i) => {
+          const payload: SamplePayload = { runId, sampleId: sample.id, epoch };
+          const runAt = new Date(now - sampleHeadStartMs(turns) + i);
+          return {
+            identifier: SAMPLE_TASK,
+            payload,
+            jobKey: sampleJobKey(payload),
+            maxAttempts: SAMPLE_ATTEMPTS,
+            runAt,
+          };
+        },
+      );
       // The run's first event is in the store before any worker can add one.
       await publisher.flush(runId);
       await utils.addJobs(jobs);

@@ -250,8 +250,9 @@ function connectionHeld(
         // request as it is, where following one makes it tee a copy of every request's body first.
         return await globalThis.fetch(input, { ...init, redirect: "error" });
       } catch (e) {
-        if (e instanceof TypeError && e.cause instanceof Error && e.cause.message === "unexpected redirect")
-          throw new RedirectRefusedError();
+        // undici: TypeError "fetch failed", caused by "unexpected redirect".
+        if (e instanceof TypeError && e.cause instanceof Error && /redirect/i.test(e.cause.message))
+          throw new RedirectRefusedError(String(input));
         throw e;
       }
     },
@@ -267,9 +268,9 @@ function connectionHeld(
  */
 export class RedirectRefusedError extends Error {
   override name = "RedirectRefusedError";
-  constructor() {
+  constructor(url: string) {
     super(
-      "the model server answered with a redirect, which model calls never follow (the API key and the transcript would go where it points): set the model's base URL to the address it redirects to",
+      `the model server answered ${url} with a redirect, which model calls never follow (the API key and the transcript would go where it points): set the model's base URL to the address it redirects to`,
     );
   }
 }

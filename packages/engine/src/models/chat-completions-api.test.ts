@@ -203,7 +203,9 @@ describe("OpenAI-compatible provider", () => {
       .c.complete({ messages: USER, tools: [] }, signal())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelCallError);
-    expect((error as ModelCallError).message).toMatch(/answered with a redirect.*set the model's base URL/);
+    expect((error as ModelCallError).message).toMatch(
+      /answered http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions with a redirect.*set the model's base URL/,
+    );
     expect([asked, elsewhere]).toEqual([1, 0]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { connectionGate, Limiter } from "./limiter";
+import { connectionGate, Limiter, MAX_HEAD_START_MS } from "./limiter";
 
 /** Resolves after the microtasks and timers queued so far have run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -41,22 +41,28 @@ describe("Limiter", () => {
   });
 });
 
-describe("Limiter, a caller with a head start", () => {
-  /** Runs the callers in `queue` behind a holder of a limiter of one; returns the order they ran in. */
-  async function order(queue: { name: string; headStartMs: number; after?: number }[]) {
-    const limiter = new Limiter(1);
-    const ran: string[] = [];
-    let open!: () => void;
-    const jobs = [limiter.run(() => new Promise<void>((r) => (open = r)))];
-    for (const q of queue) {
-      if (q.after) await new Promise((r) => setTimeout(r, q.after));
-      jobs.push(limiter.run(async () => void ran.push(q.name), undefined, q.headStartMs));
-    }
-    open();
-    await Promise.all(jobs);
-    return ran;
+/**
+ * Queues `queue`'s callers behind a holder of a limiter of one and returns the order they ran in.
+ * Each comes `after` ms of real time, or at the instant `at` says (performance.now is held there).
+ */
+async function order(queue: { name: string; headStartMs: number; after?: number; at?: number }[]) {
+  const clock = vi.spyOn(performance, "now");
+  onTestFinished(() => clock.mockRestore());
+  const limiter = new Limiter(1);
+  const ran: string[] = [];
+  let open!: () => void;
+  const jobs = [limiter.run(() => new Promise<void>((r) => (open = r)))];
+  for (const q of queue) {
+    if (q.after) await new Promise((r) => setTimeout(r, q.after));
+    if (q.at !== undefined) clock.mockReturnValue(q.at);
+    jobs.push(limiter.run(async () => void ran.push(q.name), undefined, q.headStartMs));
   }
+  open();
+  await Promise.all(jobs);
+  return ran;
+}
 
+describe("Limiter, a caller with a head start", () => {
   it("passes the callers that came less than its head start before it", async () => {
     const ran = await order([
       { name: "a", headStartMs: 0 },
@@ -91,6 +97,28 @@ describe("Limiter, a caller with a head start", () => {
     open();
     await Promise.allSettled([holder, ...jobs]);
     expect(ran).toEqual(["x", "z"]);
+  });
+});
+
+describe("Limiter, a head start out of bounds", () => {
+  it("never reaches back further than MAX_HEAD_START_MS, even asked for forever", async () => {
+    const ran = await order([
+      { name: "early", at: 0, headStartMs: 0 },
+      { name: "endless", at: MAX_HEAD_START_MS + 1, headStartMs: Infinity },
+      { name: "later", at: MAX_HEAD_START_MS + 2, headStartMs: 0 },
+    ]);
+    expect(ran).toEqual(["early", "endless", "later"]);
+  });
+
+  it("counts a head start that is not a positive number as none, keeping the order sorted", async () => {
+    const ran = await order([
+      { name: "a", at: 10, headStartMs: 0 },
+      { name: "nan", at: 20, headStartMs: NaN },
+      { name: "negative", at: 30, headStartMs: -1_000 },
+      { name: "b", at: 40, headStartMs: 0 },
+      { name: "ahead", at: 50, headStartMs: 35 },
+    ]);
+    expect(ran).toEqual(["a", "ahead", "nan", "negative", "b"]);
   });
 });
 

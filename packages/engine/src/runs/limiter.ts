@@ -45,7 +45,7 @@ export class Limiter implements Slots {
     // A slot freed while others wait passes straight to the first of them: counted as held all
     // along, so no caller arriving in between can take it and put one holder too many.
     if (this.active < this.size) this.active++;
-    else await this.wait(signal, performance.now() - headStartMs);
+    else await this.wait(signal, performance.now() - boundedHeadStart(headStartMs));
     try {
       return await job();
     } finally {
@@ -113,6 +113,10 @@ export class ModelLimiters {
 export function samplesInFlight(maxConnections: number): number {
   return maxConnections * 2 + 4;
 }
+
+/** The longest head start any caller gets: an hour, whatever it asks (a head start must be finite to be bounded). */
+export const MAX_HEAD_START_MS = 3_600_000;
+const boundedHeadStart = (ms: number) => (ms > 0 ? Math.min(ms, MAX_HEAD_START_MS) : 0);
 
 /**
  * The head start one expected turn gives a sample waiting to start: about one turn of a real

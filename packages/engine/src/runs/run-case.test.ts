@@ -1,4 +1,5 @@
 import { findCase } from "@analystbench/scenarios";
+import { openInProcessSession } from "@analystbench/sim";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +42,7 @@ describe("the order a run's samples start in", () => {
       workspaceDir: workspace,
       version: "test",
       sampleLimiter: new Limiter(1),
+      openSession: openInProcessSession,
       createModel: (_name, sample) => {
         started.push(sample.id);
         return reportAtOnce();
@@ -58,6 +60,17 @@ describe("the order a run's samples start in", () => {
   it("keeps the case's order among samples expected to take as many turns", () => {
     const [a, b] = findCase("s1-corp")!.samples;
     const sameLength = [a!, { ...b!, task: { ...b!.task, solution_path: a!.task.solution_path } }];
-    expect(longestFirst(sameLength, 1).map((j) => j.sample.id)).toEqual([a!.id, b!.id]);
+    expect(longestFirst(sameLength, 1, 30).map((j) => j.sample.id)).toEqual([a!.id, b!.id]);
+  });
+
+  it("expects no sample to take more turns than the run allows, however long its case's solution path", () => {
+    const [a, b] = findCase("s1-corp")!.samples;
+    const endless = { ...a!, task: { ...a!.task, solution_path: Array(400).fill(a!.task.solution_path[0]!) } };
+    const jobs = longestFirst([b!, endless], 1, 8);
+    expect(b!.task.solution_path.length + 1).toBe(7);
+    expect(jobs.map((j) => [j.sample.id, j.turns])).toEqual([
+      [endless.id, 8],
+      [b!.id, 7],
+    ]);
   });
 });

@@ -298,34 +298,36 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     temperature: opts.temperature,
     emit,
   };
-  const jobs = longestFirst(opts.testCase.samples, epochs).map(({ sample, epoch, turns }) =>
-    sampleLimiter.run(
-      () =>
-        runOneSample(
-          {
-            ...base,
-            model: gatedModel(createModel(model, sample), limiter),
-            grader: grader ? createModel(grader, sample) : null,
-          },
-          sample,
-          epoch,
-        ),
-      // No signal: a cancelled run's waiting samples still start, to be recorded as cancelled.
-      undefined,
-      sampleHeadStartMs(turns),
-    ),
+  const jobs = longestFirst(opts.testCase.samples, epochs, start.header.limits.maxTurns).map(
+    ({ sample, epoch, turns }) =>
+      sampleLimiter.run(
+        () =>
+          runOneSample(
+            {
+              ...base,
+              model: gatedModel(createModel(model, sample), limiter),
+              grader: grader ? createModel(grader, sample) : null,
+            },
+            sample,
+            epoch,
+          ),
+        // No signal: a cancelled run's waiting samples still start, to be recorded as cancelled.
+        undefined,
+        sampleHeadStartMs(turns),
+      ),
   );
   return finishRun(start, opts.testCase, await Promise.all(jobs), opts);
 }
 
 /**
  * A case's samples × epochs in the order they should start: the ones expected to take the most
- * turns (solution path plus the report) first, each sample's epochs together, ties in the case's
+ * turns (solution path plus the report, at most the run's turn limit) first, each sample's epochs together, ties in the case's
  * order. Started in the case's order, a long sample queued last would run nearly alone at the end.
  */
-export function longestFirst(samples: readonly CaseSample[], epochs: number) {
+export function longestFirst(samples: readonly CaseSample[], epochs: number, maxTurns: number) {
+  // No sample takes more turns than the run allows, however long a case's solution path.
   const order = samples
-    .map((sample) => ({ sample, turns: sample.task.solution_path.length + 1 }))
+    .map((sample) => ({ sample, turns: Math.min(sample.task.solution_path.length + 1, maxTurns) }))
     .sort((a, b) => b.turns - a.turns);
   return order.flatMap((s) => Array.from({ length: epochs }, (_, i) => ({ ...s, epoch: i + 1 })));
 }
