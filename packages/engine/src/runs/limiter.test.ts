@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { connectionGate, Limiter, MAX_HEAD_START_MS } from "./limiter";
+import { connectionGate, Limiter, MAX_HEAD_START_MS, ownTurn } from "./limiter";
+import { loopTurns } from "../test-support/loop-turns";
 
 /** Resolves after the microtasks and timers queued so far have run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -206,5 +207,18 @@ describe("connectionGate", () => {
     a();
     (await pending)();
     expect(third).toBe(true);
+  });
+});
+
+describe("ownTurn", () => {
+  it("resolves each caller in a turn of the event loop of its own, in the order they came", async () => {
+    const loop = loopTurns();
+    const seen: [string, number][] = [];
+    await Promise.all(["a", "b", "c"].map((name) => ownTurn().then(() => void seen.push([name, loop.turn]))));
+    loop.stop();
+    expect(seen.map(([name]) => name)).toEqual(["a", "b", "c"]);
+    const turns = seen.map(([, t]) => t);
+    expect(turns[1]).toBeGreaterThan(turns[0]!);
+    expect(turns[2]).toBeGreaterThan(turns[1]!);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ModelClient } from "../models/model-client";
 import { Limiter } from "./limiter";
 import { longestFirst, runCase } from "./run-case";
+import { loopTurns } from "../test-support/loop-turns";
 
 const workspace = mkdtempSync(path.join(os.tmpdir(), "ab-run-case-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
@@ -55,6 +56,27 @@ describe("the order a run's samples start in", () => {
       [short!.id, 2],
       [long!.id, 2],
     ]);
+  });
+
+  it("starts each sample in a turn of the event loop of its own, however many are free to start", async () => {
+    const loop = loopTurns();
+    const startedAt: number[] = [];
+    await runCase({
+      testCase: findCase("s1-corp")!,
+      model: "test/report",
+      epochs: 2,
+      workspaceDir: workspace,
+      version: "test",
+      sampleLimiter: new Limiter(10),
+      openSession: openInProcessSession,
+      createModel: () => {
+        startedAt.push(loop.turn);
+        return reportAtOnce();
+      },
+    });
+    loop.stop();
+    expect(startedAt).toHaveLength(4);
+    expect(new Set(startedAt).size).toBe(4);
   });
 
   it("keeps the case's order among samples expected to take as many turns", () => {

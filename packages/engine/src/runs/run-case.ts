@@ -19,7 +19,7 @@ import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
 import type { RunLimits, RunResult, RunStatus, SampleResult } from "../types";
-import { connectionGate, Limiter, sampleHeadStartMs, samplesInFlight, type Slots } from "./limiter";
+import { connectionGate, Limiter, ownTurn, sampleHeadStartMs, samplesInFlight, type Slots } from "./limiter";
 import { runSampleJob } from "./sample-job";
 import { GRADER_VERSION } from "../grading/grade-sample";
 import { createHash } from "node:crypto";
@@ -301,8 +301,10 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
   const jobs = longestFirst(opts.testCase.samples, epochs, start.header.limits.maxTurns).map(
     ({ sample, epoch, turns }) =>
       sampleLimiter.run(
-        () =>
-          runOneSample(
+        async () => {
+          // Each start in a turn of the event loop of its own (see ownTurn).
+          await ownTurn();
+          return runOneSample(
             {
               ...base,
               model: gatedModel(createModel(model, sample), limiter),
@@ -310,7 +312,8 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
             },
             sample,
             epoch,
-          ),
+          );
+        },
         // No signal: a cancelled run's waiting samples still start, to be recorded as cancelled.
         undefined,
         sampleHeadStartMs(turns),
