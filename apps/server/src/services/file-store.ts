@@ -15,6 +15,7 @@ import {
 import {
   describeOnThreads,
   DIRECTORY,
+  FILE,
   ListingTimeoutError,
   ON_MAIN_THREAD,
   type DescribedEntries,
@@ -140,16 +141,6 @@ const rowOf = (item: FileItem): Row => ({
 function listingOrder(a: Row, b: Row): number {
   if (a.directory !== b.directory) return a.directory ? -1 : 1;
   return byName.compare(a.name, b.name) || (a.name < b.name ? -1 : 1);
-}
-
-/** Two runs in listing order as one. */
-function mergeInOrder(a: Row[], b: Row[]): Row[] {
-  const merged: Row[] = [];
-  let [i, j] = [0, 0];
-  while (i < a.length && j < b.length) merged.push(listingOrder(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
-  while (i < a.length) merged.push(a[i++]!);
-  while (j < b.length) merged.push(b[j++]!);
-  return merged;
 }
 
 const FORBIDDEN = () => new FileStoreError(403, "FORBIDDEN", "The server may not read that path.");
@@ -280,8 +271,8 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
   }
 
   /**
-   * The rows as the listing threads write them, in the listing's order (symlinks and what they
-   * could not describe are described here, in slices, and merged in); null when a thread died. A thread that hung fails the listing:
+   * The rows as the listing threads write them (symlinks and what they could not describe are
+   * described here, in slices); null when a thread died. A thread that hung fails the listing:
    * describing the folder in this thread instead would hang the server with it.
    */
   async function rowsOnThreads(dir: Confined, realRootDir: string, names: string[]): Promise<Row[] | null> {
@@ -298,23 +289,19 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
         );
       return null;
     }
-    // The threads' runs come sorted; what is described here (symlinks, mostly) is sorted here.
-    const runs = described.runs.map((run) =>
-      Array.from(run, (i) => ({
-        name: names[i]!,
-        directory: described.kinds[i] === DIRECTORY,
-        json: described.rows[i]!,
-      })),
-    );
-    const here: Row[] = [];
+    const rows: Row[] = [];
     let describedHere = 0;
     for (const [i, name] of names.entries()) {
-      if (described.kinds[i] !== ON_MAIN_THREAD) continue;
-      if (++describedHere % STAT_SLICE === 0) await new Promise((r) => setImmediate(r));
-      const item = describe(dir, realRootDir, name);
-      if (item) here.push(rowOf(item));
+      const kind = described.kinds[i];
+      if (kind === FILE || kind === DIRECTORY)
+        rows.push({ name, directory: kind === DIRECTORY, json: described.rows[i]! });
+      else if (kind === ON_MAIN_THREAD) {
+        if (++describedHere % STAT_SLICE === 0) await new Promise((r) => setImmediate(r));
+        const item = describe(dir, realRootDir, name);
+        if (item) rows.push(rowOf(item));
+      }
     }
-    return [...runs, here.sort(listingOrder)].reduce(mergeInOrder);
+    return rows;
   }
 
   async function listJson(requested: string): Promise<string> {
@@ -323,10 +310,11 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
     try {
       const names = await readEntryNames(dir);
       const threaded = names.length >= threadedFromEntries ? await rowsOnThreads(dir, dir.realRootDir, names) : null;
-      rows = threaded ?? (await rowsInThisThread(dir, dir.realRootDir, names)).sort(listingOrder);
+      rows = threaded ?? (await rowsInThisThread(dir, dir.realRootDir, names));
     } finally {
       await dir.handle.close();
     }
+    rows.sort(listingOrder);
     // DirectoryListing's fields in its order; the rows are JSON already, so nothing is parsed again.
     return `{"items":[${rows.map((r) => r.json).join(",")}],"currentPath":${JSON.stringify(dir.relative)}}`;
   }

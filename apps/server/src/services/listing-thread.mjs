@@ -7,14 +7,11 @@
  * thread reaches it too), never by the directory's path, as confined-fs.ts does.
  *
  * Request:  { id, fd, names, prefix }  prefix: the directory's path below the root, "" or ending in "/".
- * Answer:   { id, kinds, rows, order }  kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
+ * Answer:   { id, kinds, rows }  kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
  *           2 directory, 3 for the main thread to describe (a symlink, whose target it judges
  *           against the root, or an entry this thread could not describe, such as a time too far
  *           off for an ISO date); rows[i]: the FileItem of a file or directory as JSON text, ""
- *           otherwise; order: the indices of the files and directories in the listing's order
- *           (file-store.ts's listingOrder, which a test holds this one to), so the main thread only
- *           merges: sorting 10,000 names with a numeric collator took it some 25–50 ms.
- *           Every request is answered: nothing an entry holds ends the thread.
+ *           otherwise. Every request is answered: nothing an entry holds ends the thread.
  */
 import { lstatSync, readlinkSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
@@ -55,20 +52,6 @@ function describe(fd, name, prefix) {
   return [directory ? DIRECTORY : FILE, row];
 }
 
-const byName = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
-
-/** The indices of the listed entries, folders first, then by name (as file-store.ts's listingOrder). */
-function listingOrder(names, kinds) {
-  const listed = [];
-  for (let i = 0; i < kinds.length; i++) if (kinds[i] === FILE || kinds[i] === DIRECTORY) listed.push(i);
-  listed.sort((i, j) => {
-    if (kinds[i] !== kinds[j]) return kinds[i] === DIRECTORY ? -1 : 1;
-    const [a, b] = [names[i], names[j]];
-    return byName.compare(a, b) || (a < b ? -1 : 1);
-  });
-  return Int32Array.from(listed);
-}
-
 parentPort.on("message", ({ id, fd, names, prefix }) => {
   const kinds = new Uint8Array(names.length);
   const rows = new Array(names.length);
@@ -79,6 +62,5 @@ parentPort.on("message", ({ id, fd, names, prefix }) => {
       [kinds[i], rows[i]] = [ON_MAIN_THREAD, ""];
     }
   }
-  const order = listingOrder(names, kinds);
-  parentPort.postMessage({ id, kinds, rows, order }, [kinds.buffer, order.buffer]);
+  parentPort.postMessage({ id, kinds, rows }, [kinds.buffer]);
 });

@@ -5,8 +5,8 @@ import { Worker } from "node:worker_threads";
  * Describing a big directory on two threads at once (listing-thread.mjs does the work). An lstat of
  * an entry reached through the held descriptor ("/proc/<pid>/fd/N/name", the race-free way) costs
  * some 4.5 µs, most of it the kernel walking /proc; 10,000 of them were ~47 ms of a ~75 ms listing
- * on one thread. Split over two threads, with each row's JSON written and each share sorted there
- * too, the main thread only merges and joins, and stays free for other requests meanwhile.
+ * on one thread. Split over two threads, with each row's JSON written there too, the main thread
+ * only sorts and joins, and stays free for other requests meanwhile.
  *
  * The threads start on the first big listing and are kept (unreferenced: they never hold the
  * process open). A thread that dies fails the listings it was describing, and the next listing
@@ -36,23 +36,14 @@ export interface DescribedEntries {
   kinds: Uint8Array;
   /** Per name: the FileItem of a file or directory as JSON text, "" otherwise. */
   rows: string[];
-  /**
-   * One run per thread: indices of the files and directories it described, in the listing's order
-   * (folders first, then by name, as file-store.ts's listingOrder); the caller merges the runs.
-   */
-  runs: Int32Array[];
 }
 
-interface Answer {
+interface Answer extends DescribedEntries {
   id: number;
-  kinds: Uint8Array;
-  rows: string[];
-  /** Indices into this thread's share, in the listing's order. */
-  order: Int32Array;
 }
 
 interface Pending {
-  resolve(answer: Answer): void;
+  resolve(answer: DescribedEntries): void;
   reject(e: Error): void;
 }
 
@@ -75,7 +66,7 @@ class ListingThread {
     this.worker.on("exit", (code) => this.fail(new Error(`the listing thread exited (code ${code})`)));
   }
 
-  describe(fd: number, names: string[], prefix: string, timeoutMs: number): Promise<Answer> {
+  describe(fd: number, names: string[], prefix: string, timeoutMs: number): Promise<DescribedEntries> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       const timer = setTimeout(() => {
@@ -126,15 +117,12 @@ export async function describeOnThreads(
   );
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
-  const parts = settled.map((s) => (s as PromiseFulfilledResult<Answer>).value);
+  const parts = settled.map((s) => (s as PromiseFulfilledResult<DescribedEntries>).value);
   const kinds = new Uint8Array(names.length);
-  const runs: Int32Array[] = [];
   let at = 0;
   for (const part of parts) {
-    const offset = at;
-    kinds.set(part.kinds, offset);
-    runs.push(part.order.map((i) => i + offset));
+    kinds.set(part.kinds, at);
     at += part.kinds.length;
   }
-  return { kinds, rows: parts.flatMap((p) => p.rows), runs };
+  return { kinds, rows: parts.flatMap((p) => p.rows) };
 }
