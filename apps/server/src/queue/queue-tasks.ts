@@ -196,14 +196,15 @@ async function record(deps: TaskDeps, p: SamplePayload, result: SampleResult): P
 async function queueAssemblyWhenComplete(deps: TaskDeps, run: QueuedRun, helpers: JobHelpers): Promise<void> {
   const n = await deps.db.execute({ sql: "SELECT count(*) AS n FROM run_samples WHERE run_id = ?", args: [run.id] });
   if (Number(n.rows[0]?.n) < expectedSamples(run.plan, caseOf(run).samples.length)) return;
-  // Before any waiting sample (priority comes before run_at): a run whose samples are all done is
-  // not kept from its results by samples queued with a head start.
-  await helpers.addJob(
-    ASSEMBLE_TASK,
-    { runId: run.id },
-    { jobKey: `assemble:${run.id}`, maxAttempts: 5, priority: -1 },
-  );
+  await helpers.addJob(ASSEMBLE_TASK, { runId: run.id }, assemblyJobOptions(run.id));
 }
+
+/**
+ * How a run's assembly is queued: keyed by the run, and before any waiting sample (graphile-worker
+ * takes priority before run_at), so a run whose samples are all done is not kept from its results
+ * by samples queued with a head start.
+ */
+export const assemblyJobOptions = (runId: string) => ({ jobKey: `assemble:${runId}`, maxAttempts: 5, priority: -1 });
 
 export function assembleTask(deps: TaskDeps): Task {
   return async (raw, helpers) => {

@@ -11,7 +11,7 @@ import { createRunService, type RunService } from "../services/run-service";
 import type { RunEvent } from "@analystbench/engine";
 import { SharedModelSlots } from "./model-slots";
 import { openPgListener } from "./pg-listener";
-import { ASSEMBLE_TASK, SAMPLE_TASK } from "./queue-tasks";
+import { ASSEMBLE_TASK, assemblyJobOptions, SAMPLE_TASK } from "./queue-tasks";
 import { createEventPublisher, readEvents } from "./run-events";
 import { openRunQueue } from "./run-queue";
 import { findCase } from "@analystbench/scenarios";
@@ -168,6 +168,21 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
       [later, ids(corp, 0), 1],
       [later, ids(corp, 0), 2],
     ]);
+  });
+
+  it("queues a finished run's assembly ahead of samples queued with any head start", async () => {
+    const { db, url } = await team({ worker: false });
+    const utils = await makeWorkerUtils({ connectionString: url });
+    cleanups.push(() => utils.release());
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utils.addJob(SAMPLE_TASK, { runId: "r_other", sampleId: "s", epoch: 1 }, { runAt: anHourAgo });
+    await utils.addJob(ASSEMBLE_TASK, { runId: "r_done" }, assemblyJobOptions("r_done"));
+    // How graphile-worker picks jobs: priority, then run_at.
+    const order = await db.execute({
+      sql: "SELECT payload->>'runId' AS run FROM graphile_worker._private_jobs ORDER BY priority, run_at",
+      args: [],
+    });
+    expect(order.rows.map((r) => r.run)).toEqual(["r_done", "r_other"]);
   });
 
   it("ends a run failed, saying why, when its sample fails the last attempt on a worker without its case", async () => {
