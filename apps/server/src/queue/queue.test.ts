@@ -14,6 +14,7 @@ import { openPgListener } from "./pg-listener";
 import { ASSEMBLE_TASK, assemblyJobOptions, SAMPLE_TASK } from "./queue-tasks";
 import { createEventPublisher, readEvents } from "./run-events";
 import { openRunQueue } from "./run-queue";
+import { databaseNowMs } from "./database-clock";
 import { findCase } from "@analystbench/scenarios";
 
 /**
@@ -94,15 +95,6 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
 
   it("queues a run's samples for workers to take longest first, by the database's clock, never ahead of a run queued well before", async () => {
     const { db, runs } = await team({ worker: false });
-    const dbNow = async () =>
-      Number(
-        (
-          await db.execute({
-            sql: "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) AS ms",
-            args: [],
-          })
-        ).rows[0]!.ms,
-      );
     const start = async (caseId: string) => {
       const started = await runs.start({ caseId, model: "builtin/reference", user: "analyst", epochs: 2 });
       if (!("runId" in started)) throw new Error(started.problem);
@@ -128,10 +120,10 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
       [8, 6],
       [6, 7],
     ]);
-    const before = await dbNow();
+    const before = await databaseNowMs(db);
     const earlier = await start(dmz.id);
     const later = await start(corp.id);
-    const after = await dbNow();
+    const after = await databaseNowMs(db);
 
     // Each job's run_at is the database's now less 10 s a turn, a millisecond apart in its run.
     const jobs = await picked();
@@ -142,31 +134,24 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
       expect(j.at).toBeGreaterThanOrEqual(before - head);
       expect(j.at).toBeLessThanOrEqual(after - head + 10);
     }
-    const ids = (c: typeof dmz, i: number) => c.samples[i]!.id;
+    /** A sample's two epochs, in the order a run queues them. */
+    const both = (run: string, c: typeof dmz, i: number) => [1, 2].map((epoch) => [run, c.samples[i]!.id, epoch]);
     const order = async () => (await picked()).map((j) => [j.run, j.sample, j.epoch]);
     // Queued 5 s before: corp's 7-turn sample (70 s ahead) passes dmz's 6-turn one (60 s ahead).
     await shift(earlier, 5);
     expect(await order()).toEqual([
-      [earlier, ids(dmz, 0), 1],
-      [earlier, ids(dmz, 0), 2],
-      [later, ids(corp, 1), 1],
-      [later, ids(corp, 1), 2],
-      [earlier, ids(dmz, 1), 1],
-      [earlier, ids(dmz, 1), 2],
-      [later, ids(corp, 0), 1],
-      [later, ids(corp, 0), 2],
+      ...both(earlier, dmz, 0),
+      ...both(later, corp, 1),
+      ...both(earlier, dmz, 1),
+      ...both(later, corp, 0),
     ]);
     // Queued 105 s before: no head start of the later run reaches back that far.
     await shift(earlier, 100);
     expect(await order()).toEqual([
-      [earlier, ids(dmz, 0), 1],
-      [earlier, ids(dmz, 0), 2],
-      [earlier, ids(dmz, 1), 1],
-      [earlier, ids(dmz, 1), 2],
-      [later, ids(corp, 1), 1],
-      [later, ids(corp, 1), 2],
-      [later, ids(corp, 0), 1],
-      [later, ids(corp, 0), 2],
+      ...both(earlier, dmz, 0),
+      ...both(earlier, dmz, 1),
+      ...both(later, corp, 1),
+      ...both(later, corp, 0),
     ]);
   });
 

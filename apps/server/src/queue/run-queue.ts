@@ -8,6 +8,7 @@ import {
 import type { TestCase } from "@analystbench/scenarios";
 import { makeWorkerUtils, type WorkerUtils } from "graphile-worker";
 import type { Database } from "../db/database";
+import { databaseNowMs } from "./database-clock";
 import { openPgListener, type PgListener } from "./pg-listener";
 import { CANCEL_CHANNEL } from "./run-cancellations";
 import { createEventPublisher, EVENTS_CHANNEL, readEvents } from "./run-events";
@@ -34,15 +35,6 @@ export interface QueuedRunRequest {
 const SAMPLE_ATTEMPTS = 4;
 /** A watched run's events are read again this often, in case a notification was missed. */
 const FEED_RECHECK_MS = 2_000;
-
-/** The database's clock in milliseconds: what graphile-worker compares run_at with. */
-async function databaseNowMs(db: Database): Promise<number> {
-  const r = await db.execute({
-    sql: "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) AS ms",
-    args: [],
-  });
-  return Number(r.rows[0]!.ms);
-}
 
 export async function openRunQueue(opts: {
   db: Database;

@@ -1,6 +1,7 @@
 import { makeWorkerUtils, type WorkerEvents } from "graphile-worker";
 import os from "node:os";
 import type { Database } from "../db/database";
+import { DB_NOW_MS } from "./database-clock";
 
 /**
  * Leases on jobs, by process: each worker process beats every HEARTBEAT_MS in queue_workers, on
@@ -15,7 +16,6 @@ import type { Database } from "../db/database";
 export const HEARTBEAT_MS = 2_000;
 /** ANALYSTBENCH_WORKER_LEASE_MS's default (config.ts). */
 export const DEFAULT_LEASE_MS = 10_000;
-const DB_NOW_MS = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
 
 export async function startWorkerLiveness(opts: {
   db: Database;

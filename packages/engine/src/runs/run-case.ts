@@ -324,8 +324,9 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
 
 /**
  * A case's samples × epochs in the order they should start: the ones expected to take the most
- * turns (solution path plus the report, at most the run's turn limit) first, each sample's epochs together, ties in the case's
- * order. Started in the case's order, a long sample queued last would run nearly alone at the end.
+ * turns (solution path plus the report, at most the run's turn limit) first, each sample's epochs
+ * together, ties in the case's order. Started in the case's order, a long sample queued last
+ * would run nearly alone at the end.
  */
 export function longestFirst(samples: readonly CaseSample[], epochs: number, maxTurns: number) {
   // No sample takes more turns than the run allows, however long a case's solution path.
