@@ -142,7 +142,7 @@ export async function regradeLog(
   inspect.eval.metadata = { ...(inspect.eval.metadata as JsonObject), ...from };
   try {
     await writeFileAtomic(records, `${lines.join("\n")}\n`);
-    await writeFileAtomic(log, `${JSON.stringify(inspect, null, 2)}\n`);
+    await writeFileAtomic(log, `${JSON.stringify(inspect)}\n`);
   } catch (e) {
     throw new RegradeError(`the new files could not be written (${(e as Error).message})`);
   }

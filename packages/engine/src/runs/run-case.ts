@@ -184,7 +184,7 @@ export async function beginRun(
   const logDir = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"));
   const pending: RunResult = { ...header, status: "completed", completedAt: startedAt, samples: [] };
   const logPath = path.join(logDir, inspectLogFileName(pending));
-  await writeFileAtomic(logPath, `${JSON.stringify(buildStartedInspectLog(pending), null, 2)}\n`);
+  await writeFileAtomic(logPath, `${JSON.stringify(buildStartedInspectLog(pending))}\n`);
   return { header, logPath };
 }
 
