@@ -1,6 +1,6 @@
 import { findCase } from "@analystbench/scenarios";
 import { openInProcessSession } from "@analystbench/sim";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -94,5 +94,50 @@ describe("the order a run's samples start in", () => {
       [endless.id, 8],
       [b!.id, 7],
     ]);
+  });
+});
+
+describe("a run's files", () => {
+  it("writes the records and the log, then the report: no report when the log could not be written", async () => {
+    const own = mkdtempSync(path.join(workspace, "files-"));
+    const logDir = path.join(own, "logs");
+    const run = runCase({
+      testCase: findCase("s1-corp")!,
+      model: "test/report",
+      epochs: 1,
+      workspaceDir: own,
+      logDir,
+      version: "test",
+      openSession: openInProcessSession,
+      createModel: () => {
+        // The started log stands where the finished one will go; a folder in its place refuses it.
+        for (const name of readdirSync(logDir).map((n) => path.join(logDir, n))) {
+          if (!statSync(name).isFile()) continue;
+          rmSync(name);
+          mkdirSync(name);
+        }
+        return reportAtOnce();
+      },
+    });
+    await expect(run).rejects.toThrow(/EISDIR|directory/i);
+    const written = readdirSync(own, { recursive: true, encoding: "utf8" });
+    expect(written.filter((f) => f.endsWith(".jsonl"))).toHaveLength(1);
+    expect(written.filter((f) => f.endsWith(".md"))).toEqual([]);
+  });
+
+  it("writes all three when nothing stands in the way", async () => {
+    const own = mkdtempSync(path.join(workspace, "files-"));
+    const { files } = await runCase({
+      testCase: findCase("s1-corp")!,
+      model: "test/report",
+      epochs: 1,
+      workspaceDir: own,
+      version: "test",
+      openSession: openInProcessSession,
+      createModel: () => reportAtOnce(),
+    });
+    for (const file of [files.benchmark, files.log, files.report])
+      expect(existsSync(path.join(own, file)), file).toBe(true);
+    expect(JSON.parse(readFileSync(path.join(own, files.log), "utf8")).status).toBe("success");
   });
 });

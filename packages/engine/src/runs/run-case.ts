@@ -231,8 +231,8 @@ export async function runOneSample(
 }
 
 /**
- * Ends a run: its samples in order (epoch, then the case's order), then the JSONL records, the
- * finished eval log and the markdown report, each written atomically — the report last, so its
+ * Ends a run: its samples in order (epoch, then the case's order), then the JSONL records and the
+ * finished eval log, then the markdown report, each written atomically — the report last, so its
  * presence means the run's files are complete. Emits "done".
  */
 export async function finishRun(
@@ -254,8 +254,12 @@ export async function finishRun(
     benchmark: `${base}.jsonl`,
     log: relativeLog.startsWith("..") || path.isAbsolute(relativeLog) ? start.logPath : relativeLog,
   };
-  await writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run));
-  await writeFileAtomic(start.logPath, await inspectLogText(run));
+  // The records and the log at once (the log's text is made while the records are written), the
+  // report after both: the last run to finish holds the whole suite until its files are down.
+  await Promise.all([
+    writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run)),
+    inspectLogText(run).then((text) => writeFileAtomic(start.logPath, text)),
+  ]);
   await writeFileAtomic(path.join(opts.workspaceDir, files.report), markdownReport(run));
   const totals = runTotals(run);
   opts.onEvent?.({
