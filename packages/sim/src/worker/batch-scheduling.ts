@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import { existsSync, readlinkSync } from "node:fs";
-import os from "node:os";
 
 /**
  * Puts the calling thread under Linux's SCHED_BATCH policy: same share of the CPU as before, but
@@ -24,31 +23,6 @@ export function threadId(): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The niceness a simulation worker takes: when the machine has more work than cores, the main
- * thread (model replies, the console's requests) gets the CPU first and the simulation the rest.
- * Alternated runs of bench:engine, 3 pairs: efficiency 0.941, 0.938, 0.953 at nice 0 against
- * 0.951, 0.948, 0.954 at 10 (5 gave half that). With a core to spare it changes nothing; on a
- * machine busy with other work, a command's few milliseconds can stretch some tenfold, still far
- * inside the 10 s a tool call may take.
- */
-export const SIMULATION_NICE = 10;
-
-/**
- * What a simulation worker does first: nice SIMULATION_NICE, then SCHED_BATCH. Only on Linux,
- * where a thread's niceness is its own (elsewhere it is the whole process's, the main thread's
- * too). Best effort: a thread left at the niceness it had works as before.
- */
-export function scheduleAsBackground(): void {
-  if (process.platform !== "linux") return;
-  try {
-    os.setPriority(Math.max(os.getPriority(), SIMULATION_NICE));
-  } catch {
-    // As above: left as it was.
-  }
-  preferBatchScheduling();
 }
 
 export function preferBatchScheduling(): void {
