@@ -4,7 +4,7 @@ import type { RunResult } from "../types";
 import { buildInspectLog } from "./inspect-log";
 import { inspectLogText } from "./inspect-log-text";
 
-/** What the log file held before it was written a sample at a time: the text must not change by a byte. */
+/** The whole log serialised in one go: the text made a sample at a time must equal it to the byte. */
 const wholeText = (run: RunResult) => `${JSON.stringify(buildInspectLog(run))}\n`;
 
 describe("inspectLogText", () => {

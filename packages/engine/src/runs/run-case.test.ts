@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ModelClient } from "../models/model-client";
 import { Limiter } from "./limiter";
-import { longestFirst, runCase } from "./run-case";
+import { resultBaseName } from "../results/naming";
+import { beginRun, finishRun, longestFirst, runCase } from "./run-case";
 import { loopTurns } from "../test-support/loop-turns";
 
 const workspace = mkdtempSync(path.join(os.tmpdir(), "ab-run-case-"));
@@ -122,6 +123,21 @@ describe("a run's files", () => {
     await expect(run).rejects.toThrow(/EISDIR|directory/i);
     const written = readdirSync(own, { recursive: true, encoding: "utf8" });
     expect(written.filter((f) => f.endsWith(".jsonl"))).toHaveLength(1);
+    expect(written.filter((f) => f.endsWith(".md"))).toEqual([]);
+  });
+
+  it("writes nothing more once the records could not be written: the log stays started, no report", async () => {
+    const own = mkdtempSync(path.join(workspace, "files-"));
+    const testCase = findCase("s1-corp")!;
+    const start = await beginRun({ testCase, model: "test/report", workspaceDir: own, version: "test" });
+    // A folder where the records go refuses them.
+    const records = path.join(own, `${resultBaseName({ ...start.header })}.jsonl`);
+    mkdirSync(records, { recursive: true });
+    await expect(finishRun(start, testCase, [], { workspaceDir: own })).rejects.toThrow(/EISDIR|directory/i);
+    // Nothing was still being written: a moment later the log is as it was, and no report came.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.parse(readFileSync(start.logPath, "utf8")).status).toBe("started");
+    const written = readdirSync(own, { recursive: true, encoding: "utf8" });
     expect(written.filter((f) => f.endsWith(".md"))).toEqual([]);
   });
 

@@ -231,8 +231,8 @@ export async function runOneSample(
 }
 
 /**
- * Ends a run: its samples in order (epoch, then the case's order), then the JSONL records and the
- * finished eval log, then the markdown report, each written atomically — the report last, so its
+ * Ends a run: its samples in order (epoch, then the case's order), then the JSONL records, the
+ * finished eval log and the markdown report, each written atomically — the report last, so its
  * presence means the run's files are complete. Emits "done".
  */
 export async function finishRun(
@@ -254,12 +254,16 @@ export async function finishRun(
     benchmark: `${base}.jsonl`,
     log: relativeLog.startsWith("..") || path.isAbsolute(relativeLog) ? start.logPath : relativeLog,
   };
-  // The records and the log at once (the log's text is made while the records are written), the
-  // report after both: the last run to finish holds the whole suite until its files are down.
-  await Promise.all([
+  // The log's text is made while the records are written (the last run to finish holds the whole
+  // suite until its files are down); the files still land one after another, so a finished log
+  // never stands without its records, and nothing is written once this has failed.
+  const [records, logText] = await Promise.allSettled([
     writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run)),
-    inspectLogText(run).then((text) => writeFileAtomic(start.logPath, text)),
+    inspectLogText(run),
   ]);
+  if (records.status === "rejected") throw records.reason;
+  if (logText.status === "rejected") throw logText.reason;
+  await writeFileAtomic(start.logPath, logText.value);
   await writeFileAtomic(path.join(opts.workspaceDir, files.report), markdownReport(run));
   const totals = runTotals(run);
   opts.onEvent?.({
@@ -276,8 +280,8 @@ export async function finishRun(
 
 /**
  * Runs a model on every sample of a case (× epochs) in this process: each sample in a fresh
- * simulated environment of its own, graded on its four checkpoints; then writes the markdown
- * report, the JSONL records and the Inspect eval log. Model and environment failures end as
+ * simulated environment of its own, graded on its four checkpoints; then writes the JSONL
+ * records, the Inspect eval log and the markdown report (finishRun). Model and environment failures end as
  * recorded sample errors, never as an exception out of here (bad configuration aside).
  */
 export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; files: RunFiles }> {
