@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSimSession, type SimSession } from "./session";
-import { SIMULATION_NICE } from "./worker/batch-scheduling";
 import { fixtureWorld } from "./test-support/fixture-world";
 
 /**
@@ -71,29 +69,4 @@ describe("sessions sharing a worker", () => {
     await s.close();
     await expect(sh(s, "id")).rejects.toThrow(/closed/);
   });
-});
-
-/** The niceness of each thread of this process (field 19 of its stat; the fields after the name start at 3). */
-const niceness = () =>
-  new Map(
-    readdirSync("/proc/self/task").map((tid) => {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-      return [tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19 - 3])];
-    }),
-  );
-/** Before any simulation worker of this file starts. */
-const atStart = process.platform === "linux" ? niceness() : new Map<string, number>();
-
-describe("the simulation's threads", () => {
-  it.runIf(process.platform === "linux" && (atStart.get(String(process.pid)) ?? SIMULATION_NICE) < SIMULATION_NICE)(
-    "run at SIMULATION_NICE, and every other thread as it was",
-    async () => {
-      await sh(await open(), "echo up");
-      const now = niceness();
-      // The pool's worker takes it; the main thread, libuv's pool and every other thread that was
-      // there before keep their own.
-      expect([...now.values()].filter((nice) => nice === SIMULATION_NICE).length).toBeGreaterThanOrEqual(1);
-      for (const [tid, nice] of atStart) if (now.has(tid)) expect(now.get(tid), `thread ${tid}`).toBe(nice);
-    },
-  );
 });

@@ -11,15 +11,12 @@ import {
   type LogClaimNotice,
   type LogRenderNotice,
   type RenderedLogNotice,
-  type ThreadNotice,
   type WorkerRequest,
   type WorkerResponse,
 } from "./worker/protocol";
-import { startThreadPoolHere } from "./worker/batch-scheduling";
-import { armCpuDeadline, threadCpuMs, type CpuDeadline } from "./worker/cpu-deadline";
 import { workerScriptPath } from "./worker/worker-script";
 
-/** How long one tool call may run (the worker thread's CPU time, see cpu-deadline.ts) before its worker is killed. */
+/** How long one tool call may run before its worker is killed. */
 export const TOOL_TIMEOUT_MS = 10_000;
 /** Building an environment and restoring its saved state (or taking a diff or hash) may take this long. */
 const BUILD_TIMEOUT_MS = 60_000;
@@ -237,9 +234,7 @@ class SimWorker {
   readonly id = nextWorkerId++;
   private readonly worker: Worker;
   private readonly queue: Job[] = [];
-  private running: { job: Job; deadline: CpuDeadline } | null = null;
-  /** The worker thread's id in /proc, once it has said it: deadlines count its CPU time. */
-  private tid: string | null = null;
+  private running: { job: Job; timer: NodeJS.Timeout } | null = null;
   private nextId = 1;
   healthy = true;
   /** The worlds this worker holds, oldest first, mirroring its cache (see protocol). */
@@ -249,15 +244,13 @@ class SimWorker {
 
   /** `dedicated`: a quarantine worker for one session that killed a worker before; not in the pool. */
   constructor(readonly dedicated = false) {
-    startThreadPoolHere();
     this.worker = new Worker(workerScriptPath(), {
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
       stdout: false,
       stderr: false,
     });
-    this.worker.on("message", (r: WorkerResponse | RenderedLogNotice | LogClaimNotice | ThreadNotice) => {
-      if (r.type === "thread") this.tid = r.tid;
-      else if (r.type === "log") sharedLogs.rendered(this, r);
+    this.worker.on("message", (r: WorkerResponse | RenderedLogNotice | LogClaimNotice) => {
+      if (r.type === "log") sharedLogs.rendered(this, r);
       else if (r.type === "claim") sharedLogs.claim(this, r.recipe);
       else this.answer(r);
     });
@@ -316,7 +309,7 @@ class SimWorker {
   private answer(r: WorkerResponse): void {
     const current = this.running;
     if (!current || current.job.message.id !== r.id) return;
-    current.deadline.stop();
+    clearTimeout(current.timer);
     this.running = null;
     if (r.type === "error") current.job.reject(new WorkerAnswerError(r.message));
     else current.job.resolve(r);
@@ -329,12 +322,8 @@ class SimWorker {
     if (!job) return;
     job.unwatch?.();
     // The worker is stuck in a job past its deadline: the only way out is to end the worker.
-    const deadline = armCpuDeadline({
-      deadlineMs: job.deadlineMs,
-      cpuMs: () => (this.tid === null ? null : threadCpuMs(this.tid)),
-      onExpired: () => this.die("timeout", "timed-out"),
-    });
-    this.running = { job, deadline };
+    const timer = setTimeout(() => this.die("timeout", "timed-out"), job.deadlineMs);
+    this.running = { job, timer };
     this.worker.postMessage(job.message);
   }
 
@@ -346,7 +335,7 @@ class SimWorker {
     const current = this.running;
     this.running = null;
     if (current) {
-      current.deadline.stop();
+      clearTimeout(current.timer);
       current.job.reject(new WorkerDiedError(failure, message));
     }
     const waiting: Failure = current ? "displaced" : "lost";

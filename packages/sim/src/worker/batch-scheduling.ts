@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, readlinkSync, stat } from "node:fs";
-import os from "node:os";
+import { existsSync, readlinkSync } from "node:fs";
 
 /**
  * Puts the calling thread under Linux's SCHED_BATCH policy: same share of the CPU as before, but
@@ -24,46 +23,6 @@ export function threadId(): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The niceness a simulation worker takes: when the machine has more work than cores, the main
- * thread (model replies, the console's requests) gets the CPU first and the simulation the rest.
- * Alternated runs of bench:engine, 3 pairs: efficiency 0.941, 0.938, 0.953 at nice 0 against
- * 0.951, 0.948, 0.954 at 10 (5 gave half that). With a core to spare it changes nothing. Against
- * busy threads at nice 0 a command gets about a tenth of a core for each; its deadline counts the
- * CPU it got, not the clock's time (cpu-deadline.ts), so the wait is never held against it.
- */
-export const SIMULATION_NICE = 10;
-
-/**
- * What a simulation worker does first: nice SIMULATION_NICE, then SCHED_BATCH. Only on Linux,
- * where a thread's niceness is its own (elsewhere it is the whole process's, the main thread's
- * too). Best effort: a thread left at the niceness it had works as before.
- */
-export function scheduleAsBackground(): void {
-  if (process.platform !== "linux") return;
-  try {
-    os.setPriority(Math.max(os.getPriority(), SIMULATION_NICE));
-  } catch {
-    // As above: left as it was.
-  }
-  preferBatchScheduling();
-}
-
-let poolStarted = false;
-
-/**
- * Starts libuv's thread pool from this (the main) thread if nothing has yet: a new thread takes
- * the niceness and policy of the thread that makes it, and the pool serves the main thread's
- * files, name lookups and crypto for the rest of the process. Without this, the first simulation
- * worker to read a file could start the pool niced. Today module loading starts it first; this
- * keeps it so under another loader or entry point.
- */
-export function startThreadPoolHere(): void {
-  if (poolStarted) return;
-  poolStarted = true;
-  stat(process.execPath, () => {});
 }
 
 export function preferBatchScheduling(): void {

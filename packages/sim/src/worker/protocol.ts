@@ -68,15 +68,6 @@ export interface LogClaimNotice {
   recipe: string;
 }
 
-/**
- * Worker to main, once as it starts: the id its thread has in /proc (null where /proc cannot name
- * it), so its requests' deadlines are counted in its own CPU time (cpu-deadline.ts).
- */
-export interface ThreadNotice {
-  type: "thread";
-  tid: string | null;
-}
-
 /** Main to worker: no other worker has this log or is rendering it; render it yourself. */
 export interface LogRenderNotice {
   type: "render";

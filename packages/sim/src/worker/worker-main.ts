@@ -4,13 +4,12 @@ import { shareRenderedLogs, type RenderedLog } from "../build-host";
 import { buildEnvironment, type SimEnvironment } from "../environment";
 import { withoutArguments } from "../tools/arguments";
 import { runTool, type ToolResult } from "../tools/run-tool";
-import { scheduleAsBackground, threadId } from "./batch-scheduling";
+import { preferBatchScheduling } from "./batch-scheduling";
 import {
   MAX_WORLDS_PER_WORKER,
   type LogClaimNotice,
   type LogRenderNotice,
   type RenderedLogNotice,
-  type ThreadNotice,
   type WorkerRequest,
   type WorkerResponse,
 } from "./protocol";
@@ -29,8 +28,7 @@ const hashes = new Map<string, string>();
 
 const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
-port.postMessage({ type: "thread", tid: threadId() } satisfies ThreadNotice);
-scheduleAsBackground();
+preferBatchScheduling();
 
 /**
  * How long a worker waits for another's rendering of a log before rendering it itself: only a
