@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
+import { layOutJson } from "@/lib/json-layout";
 import { JsonlTable } from "./jsonl-table";
 import { LoadingLine } from "./loading-line";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./ui/tabs";
@@ -7,14 +8,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "./ui/tabs";
 // when a markdown file is first opened, not with the pages that can open one.
 const MarkdownView = lazy(() => import("./markdown-view").then((m) => ({ default: m.MarkdownView })));
 
-/** How a text file reads best: markdown rendered, JSONL as a table, anything else as raw text. */
-export type ContentKind = "markdown" | "jsonl" | "text";
+/** How a text file reads best: markdown rendered, JSONL as a table, JSON laid out on lines, anything else as raw text. */
+export type ContentKind = "markdown" | "jsonl" | "json" | "text";
 
 /** The kind a file name implies ("run.JSONL" → jsonl); the File Browser has nothing else to go by. */
 export function kindForFileName(name: string): ContentKind {
   const ext = name.includes(".") ? name.split(".").at(-1)!.toLowerCase() : "";
   if (ext === "md" || ext === "markdown") return "markdown";
   if (ext === "jsonl" || ext === "ndjson") return "jsonl";
+  if (ext === "json") return "json";
   return "text";
 }
 
@@ -22,10 +24,12 @@ export function kindForFileName(name: string): ContentKind {
 const PANE = "min-h-[min(24rem,50vh)]";
 
 /**
- * A file's text for reading in a dialog: markdown opens rendered and JSONL as a table, each with
- * a tab back to the raw, read-only text (the spec's text area), which is all other files get.
+ * A file's text for reading in a dialog: markdown opens rendered, JSONL as a table and JSON laid
+ * out on lines, each with a tab back to the raw, read-only text (the spec's text area), which is
+ * all other files get (and a .json file that is not JSON).
  */
 export function FileContentView({ text, kind, label }: { text: string; kind: ContentKind; label: string }) {
+  if (kind === "json") return <JsonView text={text} label={label} />;
   if (kind === "text") return <RawText text={text} label={label} />;
   const view = kind === "markdown" ? "rendered" : "table";
   return (
@@ -45,6 +49,26 @@ export function FileContentView({ text, kind, label }: { text: string; kind: Con
           <JsonlTable text={text} className="flex-1" />
         </TabsContent>
       )}
+      <TabsContent value="raw" className={`${PANE} flex min-h-0`}>
+        <RawText text={text} label={label} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/** A JSON file laid out on lines (an eval log is written on one), the text as written one tab away. */
+function JsonView({ text, label }: { text: string; label: string }) {
+  const laidOut = useMemo(() => layOutJson(text), [text]);
+  if (laidOut === null || laidOut === text) return <RawText text={text} label={label} />;
+  return (
+    <Tabs defaultValue="laid-out" className="min-h-0 min-w-0 flex-1">
+      <TabsList>
+        <TabsTrigger value="laid-out">Formatted</TabsTrigger>
+        <TabsTrigger value="raw">Raw</TabsTrigger>
+      </TabsList>
+      <TabsContent value="laid-out" className={`${PANE} flex min-h-0`}>
+        <RawText text={laidOut} label={`${label}, formatted`} />
+      </TabsContent>
       <TabsContent value="raw" className={`${PANE} flex min-h-0`}>
         <RawText text={text} label={label} />
       </TabsContent>

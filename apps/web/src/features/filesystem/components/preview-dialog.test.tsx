@@ -1,5 +1,5 @@
 import type { FileItem } from "@analystbench/contracts";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { benchmarkRecord, jsonl } from "@/test/benchmark-records";
@@ -67,6 +67,30 @@ describe("PreviewDialog", () => {
     expect(dialog.querySelector("img")).toBeNull();
     await user.click(within(dialog).getByRole("tab", { name: "Raw" }));
     expect(within(dialog).getByLabelText("File content")).toHaveValue(text);
+  });
+
+  it("lays out a .json file written on one line (an eval log) on lines, its text as written on the Raw tab", async () => {
+    const user = userEvent.setup();
+    const text = '{"status":"success","id":12345678901234567890123,"samples":[{"id":"a, b"}],"tags":[]}\n';
+    const { dialog } = await open("2026-11-21_s1-dmz_r_1.json", text);
+    expect(await within(dialog).findByRole("tab", { name: "Formatted" })).toHaveAttribute("aria-selected", "true");
+    expect(within(dialog).getByLabelText("File content, formatted")).toHaveValue(
+      '{\n  "status": "success",\n  "id": 12345678901234567890123,\n  "samples": [\n    {\n      "id": "a, b"\n    }\n  ],\n  "tags": []\n}',
+    );
+    await user.click(within(dialog).getByRole("tab", { name: "Raw" }));
+    expect(within(dialog).getByLabelText("File content")).toHaveValue(text);
+  });
+
+  it("shows a .json file that is not JSON, or is laid out already, as its text alone", async () => {
+    for (const [name, text] of [
+      ["broken.json", '{"status": "succ'],
+      ["pretty.json", '{\n  "a": 1\n}'],
+    ]) {
+      const { dialog } = await open(name!, text!);
+      expect(await within(dialog).findByLabelText("File content")).toHaveValue(text);
+      expect(within(dialog).queryByRole("tab")).toBeNull();
+      cleanup();
+    }
   });
 
   it("shows any other file as read-only text, with no tabs", async () => {

@@ -51,10 +51,12 @@ describe("ResultViewDialog", () => {
     expect(onDownload).toHaveBeenCalledOnce();
   });
 
-  it("shows a json result as raw text only", async () => {
-    const { dialog } = await open(file({ name: "x.json", type: "json", path: "results/x.json" }), '{"a": 1}\n');
-    expect(await within(dialog).findByLabelText("Result content")).toHaveValue('{"a": 1}\n');
-    expect(within(dialog).queryByRole("tab")).toBeNull();
+  it("shows a json result laid out on lines, its text as written one tab away", async () => {
+    const user = userEvent.setup();
+    const { dialog } = await open(file({ name: "x.json", type: "json", path: "results/x.json" }), '{"a":[1]}\n');
+    expect(await within(dialog).findByLabelText("Result content, formatted")).toHaveValue('{\n  "a": [\n    1\n  ]\n}');
+    await user.click(within(dialog).getByRole("tab", { name: "Raw" }));
+    expect(within(dialog).getByLabelText("Result content")).toHaveValue('{"a":[1]}\n');
   });
 
   it("trusts the server's type over the name: a markdown report named .jsonl is rendered", async () => {

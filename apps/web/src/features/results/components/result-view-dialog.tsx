@@ -8,12 +8,12 @@ import { formatBytes } from "@/lib/format";
 import { useResultContent } from "../api/get-results";
 import { ResultStatusBadge } from "./result-status-badge";
 
-/** The server already says what a result file is; json stays raw text. */
-const KIND: Partial<Record<ResultFile["type"], ContentKind>> = { markdown: "markdown", jsonl: "jsonl" };
+/** The server already says what a result file is. */
+const KIND: Record<ResultFile["type"], ContentKind> = { markdown: "markdown", jsonl: "jsonl", json: "json" };
 
 /**
  * Read-only content of a result file. Markdown reports open rendered (sanitized) and benchmark
- * records as a table, each with a tab back to the raw text; other files show as raw text.
+ * records as a table, JSON laid out on lines, each with a tab back to the raw text.
  */
 export function ResultViewDialog({
   file,
@@ -48,7 +48,7 @@ export function ResultViewDialog({
           <FileContentView
             key={file?.path}
             text={content.data.content}
-            kind={(file && KIND[file.type]) ?? "text"}
+            kind={file ? KIND[file.type] : "text"}
             label="Result content"
           />
         )}
