@@ -131,7 +131,7 @@ describe("a run's files", () => {
     const testCase = findCase("s1-corp")!;
     const start = await beginRun({ testCase, model: "test/report", workspaceDir: own, version: "test" });
     // A folder where the records go refuses them.
-    const records = path.join(own, `${resultBaseName({ ...start.header })}.jsonl`);
+    const records = path.join(own, `${resultBaseName(start.header)}.jsonl`);
     mkdirSync(records, { recursive: true });
     await expect(finishRun(start, testCase, [], { workspaceDir: own })).rejects.toThrow(/EISDIR|directory/i);
     // Nothing was still being written: a moment later the log is as it was, and no report came.

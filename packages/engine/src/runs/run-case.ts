@@ -281,8 +281,9 @@ export async function finishRun(
 /**
  * Runs a model on every sample of a case (× epochs) in this process: each sample in a fresh
  * simulated environment of its own, graded on its four checkpoints; then writes the JSONL
- * records, the Inspect eval log and the markdown report (finishRun). Model and environment failures end as
- * recorded sample errors, never as an exception out of here (bad configuration aside).
+ * records, the Inspect eval log and the markdown report (finishRun). Model and environment
+ * failures end as recorded sample errors, never as an exception out of here (bad configuration
+ * aside).
  */
 export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; files: RunFiles }> {
   const limiter = opts.limiter ?? new Limiter(8);
