@@ -67,6 +67,20 @@ async function count(db: Database, sql: string, args: (string | number)[]): Prom
   return Number((await db.execute({ sql, args })).rows[0]!.n);
 }
 
+/** The queued jobs in the order graphile-worker takes them: priority, then run_at, nothing else. */
+async function jobsInPickOrder(db: Database) {
+  const jobs = await db.execute({
+    sql: "SELECT payload->>'runId' AS run, payload->>'sampleId' AS sample, (payload->>'epoch')::int AS epoch, CAST(EXTRACT(EPOCH FROM run_at) * 1000 AS BIGINT) AS at FROM graphile_worker._private_jobs ORDER BY priority, run_at",
+    args: [],
+  });
+  return jobs.rows.map((r) => ({
+    run: String(r.run),
+    sample: String(r.sample),
+    epoch: Number(r.epoch),
+    at: Number(r.at),
+  }));
+}
+
 describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
   it("does nothing when a finished run's sample or assembly job is delivered again", async () => {
     const { db, url, runs } = await team();
@@ -100,14 +114,7 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
       if (!("runId" in started)) throw new Error(started.problem);
       return started.runId;
     };
-    // How graphile-worker picks jobs: priority, then run_at, nothing else.
-    const picked = async () =>
-      (
-        await db.execute({
-          sql: "SELECT payload->>'runId' AS run, payload->>'sampleId' AS sample, (payload->>'epoch')::int AS epoch, CAST(EXTRACT(EPOCH FROM run_at) * 1000 AS BIGINT) AS at FROM graphile_worker._private_jobs ORDER BY priority, run_at",
-          args: [],
-        })
-      ).rows.map((r) => ({ run: String(r.run), sample: String(r.sample), epoch: Number(r.epoch), at: Number(r.at) }));
+    const picked = () => jobsInPickOrder(db);
     const shift = (runId: string, seconds: number) =>
       db.execute({
         sql: `UPDATE graphile_worker._private_jobs SET run_at = run_at - interval '${seconds} seconds' WHERE payload->>'runId' = ?`,
@@ -162,12 +169,7 @@ describe.skipIf(!TEST_POSTGRES_URL)("the job queue", () => {
     const anHourAgo = new Date(Date.now() - 3_600_000);
     await utils.addJob(SAMPLE_TASK, { runId: "r_other", sampleId: "s", epoch: 1 }, { runAt: anHourAgo });
     await utils.addJob(ASSEMBLE_TASK, { runId: "r_done" }, assemblyJobOptions("r_done"));
-    // How graphile-worker picks jobs: priority, then run_at.
-    const order = await db.execute({
-      sql: "SELECT payload->>'runId' AS run FROM graphile_worker._private_jobs ORDER BY priority, run_at",
-      args: [],
-    });
-    expect(order.rows.map((r) => r.run)).toEqual(["r_done", "r_other"]);
+    expect((await jobsInPickOrder(db)).map((j) => j.run)).toEqual(["r_done", "r_other"]);
   });
 
   it("ends a run failed, saying why, when its sample fails the last attempt on a worker without its case", async () => {
