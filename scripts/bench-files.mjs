@@ -79,7 +79,7 @@ try {
   const times = [];
   for (let i = 0; i < API_RUNS + 5; i++) {
     const t = await listOnce();
-    if (i < 5) continue; // the first few warm the JIT, the caches and the listing threads
+    if (i < 5) continue; // the first few warm the JIT, the caches and the listing processes
     received.push(t.received);
     times.push(t.parsed);
   }

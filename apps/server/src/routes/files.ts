@@ -48,7 +48,7 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 export function fileRoutes(app: FastifyInstance, deps: { files: FileStore }): void {
   app.get("/api/files", async (request, reply) => {
     const { path: requested } = parseWith(FilePathQuerySchema, request.query, "query");
-    // A DirectoryListing already written as JSON (file-store.ts): a big folder's rows come from the listing threads.
+    // A DirectoryListing already written as JSON (file-store.ts): a big folder's rows come from the listing processes.
     const text = await guard(() => deps.files.listJson(requested));
     return reply.type("application/json; charset=utf-8").send(text);
   });

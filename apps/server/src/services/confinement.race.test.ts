@@ -111,7 +111,7 @@ describe("the file store under a directory/symlink swap race", () => {
   let ws: string;
   let swapped: string;
   let store: FileStore;
-  let threaded: FileStore;
+  let inHelpers: FileStore;
   const INSIDE_TEXT = "inside the workspace";
   beforeAll(() => {
     const s = setUp("files", "swap");
@@ -121,7 +121,7 @@ describe("the file store under a directory/symlink swap race", () => {
     writeFileSync(path.join(s.outside, "secret.txt"), SECRET);
     writeFileSync(path.join(s.outside, MARKER), SECRET);
     store = createFileStore({ rootDir: ws });
-    threaded = createFileStore({ rootDir: ws, threadedFromEntries: 1 });
+    inHelpers = createFileStore({ rootDir: ws, helpersFromEntries: 1 });
   });
 
   it("never returns a byte or an entry from outside the workspace", async () => {
@@ -137,10 +137,10 @@ describe("the file store under a directory/symlink swap race", () => {
         return leakedText(`${file.name}:${Buffer.concat(chunks).toString("utf8")}`);
       },
       list: async () => leakedText((await listing(store, "swap")).items.map((i) => i.name).join("/")),
-      // Described on the listing threads: names come from the held descriptor, and so must sizes
+      // Described on the listing processes: names come from the held descriptor, and so must sizes
       // (the outside secret.txt is longer than the inside one).
-      listOnThreads: async () => {
-        const { items } = await listing(threaded, "swap");
+      listInHelpers: async () => {
+        const { items } = await listing(inHelpers, "swap");
         const outsideSize = items.some((i) => i.name === "secret.txt" && i.size !== INSIDE_TEXT.length);
         return outsideSize ? "leak" : leakedText(items.map((i) => i.name).join("/"));
       },

@@ -13,13 +13,13 @@ import {
   type Confined,
 } from "./confined-fs";
 import {
-  describeOnThreads,
+  describeInProcesses,
   DIRECTORY,
   FILE,
   ListingTimeoutError,
-  ON_MAIN_THREAD,
+  ON_SERVER,
   type DescribedEntries,
-} from "./listing-threads";
+} from "./listing-processes";
 
 export { isInside };
 
@@ -39,8 +39,8 @@ export const MAX_PATH_LENGTH = 1024;
 const MAX_SEGMENT_BYTES = 255;
 /** Directory entries stat-ed between two yields to the event loop. */
 const STAT_SLICE = 500;
-/** Folders with fewer entries are described in this thread: a round trip to the listing threads is not worth it. */
-const THREADED_FROM_ENTRIES = 500;
+/** Folders with fewer entries are described in this thread: a round trip to the listing processes is not worth it. */
+const HELPERS_FROM_ENTRIES = 500;
 
 export class FileStoreError extends Error {
   constructor(
@@ -74,7 +74,7 @@ export interface FileStore {
   resolve(requested: string): Promise<ResolvedPath>;
   /**
    * A folder's DirectoryListing as the JSON text GET /api/files answers with: a big folder's rows
-   * are written by the listing threads, and nothing is parsed again on the way out.
+   * are written by the listing processes, and nothing is parsed again on the way out.
    */
   listJson(requested: string): Promise<string>;
   readText(requested: string): Promise<FileContent>;
@@ -160,11 +160,11 @@ function wrongType(requested: string, want: Want, stats: Stats): FileStoreError 
 
 export interface FileStoreOptions {
   rootDir: string;
-  /** Folders with at least this many entries are described on the listing threads (tests set 1 or Infinity). */
-  threadedFromEntries?: number;
+  /** Folders with at least this many entries are described on the listing processes (tests set 1 or Infinity). */
+  helpersFromEntries?: number;
 }
 
-export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_ENTRIES }: FileStoreOptions): FileStore {
+export function createFileStore({ rootDir, helpersFromEntries = HELPERS_FROM_ENTRIES }: FileStoreOptions): FileStore {
   const root = path.resolve(rootDir);
   // Resolved lazily and once: the workspace exists before the first request, not necessarily at construction.
   const getRealRoot = realRootResolver(root);
@@ -257,7 +257,7 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
     };
   }
 
-  /** Synchronous stats in slices: cheaper than the thread pool's, and yielding between slices keeps other requests moving. */
+  /** Synchronous stats in slices: cheaper than a round trip to the listing processes, and yielding between slices keeps other requests moving. */
   async function rowsInThisThread(dir: Confined, realRootDir: string, names: string[]): Promise<Row[]> {
     const rows: Row[] = [];
     for (let i = 0; i < names.length; i += STAT_SLICE) {
@@ -271,15 +271,15 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
   }
 
   /**
-   * The rows as the listing threads write them (symlinks and what they could not describe are
-   * described here, in slices); null when a thread died. A thread that hung fails the listing:
-   * describing the folder in this thread instead would hang the server with it.
+   * The rows as the listing processes write them (symlinks and what they could not describe are
+   * described here, in slices); null when a process died or could not be used. A process that hung
+   * fails the listing: describing the folder in this thread instead would hang the server with it.
    */
-  async function rowsOnThreads(dir: Confined, realRootDir: string, names: string[]): Promise<Row[] | null> {
+  async function rowsFromHelpers(dir: Confined, realRootDir: string, names: string[]): Promise<Row[] | null> {
     const prefix = dir.relative ? `${dir.relative}/` : "";
     let described: DescribedEntries;
     try {
-      described = await describeOnThreads(dir.handle.fd, names, prefix);
+      described = await describeInProcesses(dir.handle.fd, names, prefix);
     } catch (e) {
       if (e instanceof ListingTimeoutError)
         throw new FileStoreError(
@@ -295,7 +295,7 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
       const kind = described.kinds[i];
       if (kind === FILE || kind === DIRECTORY)
         rows.push({ name, directory: kind === DIRECTORY, json: described.rows[i]! });
-      else if (kind === ON_MAIN_THREAD) {
+      else if (kind === ON_SERVER) {
         if (++describedHere % STAT_SLICE === 0) await new Promise((r) => setImmediate(r));
         const item = describe(dir, realRootDir, name);
         if (item) rows.push(rowOf(item));
@@ -309,8 +309,8 @@ export function createFileStore({ rootDir, threadedFromEntries = THREADED_FROM_E
     let rows: Row[];
     try {
       const names = await readEntryNames(dir);
-      const threaded = names.length >= threadedFromEntries ? await rowsOnThreads(dir, dir.realRootDir, names) : null;
-      rows = threaded ?? (await rowsInThisThread(dir, dir.realRootDir, names));
+      const described = names.length >= helpersFromEntries ? await rowsFromHelpers(dir, dir.realRootDir, names) : null;
+      rows = described ?? (await rowsInThisThread(dir, dir.realRootDir, names));
     } finally {
       await dir.handle.close();
     }
