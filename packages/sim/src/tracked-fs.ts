@@ -666,7 +666,30 @@ export class TrackedFs extends InMemoryFs {
 }
 
 /** Whether an entry's stored bytes are `written` (a string as UTF-8); a lazy or other entry is not. */
+/**
+ * Stored bytes as text, decoded once per byte array: every session's interpreter rewrites the same
+ * some 600 command stubs as text, and copies of a host share the stubs' bytes. Null when the bytes
+ * are not text that encodes back to themselves (invalid UTF-8 would decode to U+FFFD and compare
+ * equal to text it is not).
+ */
+const storedTexts = new WeakMap<Uint8Array, string | null>();
+
+function storedText(stored: Uint8Array): string | null {
+  let text = storedTexts.get(stored);
+  if (text === undefined) {
+    const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+    const decoded = bytes.toString("utf8");
+    text = Buffer.from(decoded, "utf8").equals(bytes) ? decoded : null;
+    storedTexts.set(stored, text);
+  }
+  return text;
+}
+
 function sameBytes(stored: string | Uint8Array | undefined, written: unknown): boolean {
+  if (typeof written === "string" && stored instanceof Uint8Array) {
+    const text = storedText(stored);
+    if (text !== null) return text === written;
+  }
   if (typeof written === "string") written = Buffer.from(written, "utf8");
   if (typeof stored === "string") stored = Buffer.from(stored, "utf8");
   if (!(stored instanceof Uint8Array) || !(written instanceof Uint8Array)) return false;

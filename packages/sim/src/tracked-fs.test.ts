@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { TrackedFs } from "./tracked-fs";
+
+/** A filesystem with `bytes` at /bin/tool, stamped long ago, as a host's laid copy holds its stubs. */
+function laidWith(bytes: string | Uint8Array): TrackedFs {
+  const fs = new TrackedFs();
+  fs.mkdirSync("/bin", { recursive: true });
+  fs.writeFileSync("/bin/tool", bytes, undefined, { mode: 0o755, mtime: new Date("2024-01-02T03:04:05Z") });
+  return fs;
+}
+
+const bytesOf = async (fs: TrackedFs) => [...(await fs.readFileBuffer("/bin/tool"))];
+
+describe("laying an interpreter down again", () => {
+  it("leaves a file written with the text it holds untouched, however often", async () => {
+    const fs = laidWith("#!/bin/bash\n# Built-in command: tool\n");
+    const stamped = (await fs.stat("/bin/tool")).mtime.getTime();
+    for (let i = 0; i < 3; i++)
+      expect(fs.layDownAgain(() => fs.writeFileSync("/bin/tool", "#!/bin/bash\n# Built-in command: tool\n"))).toBe(0);
+    expect((await fs.stat("/bin/tool")).mtime.getTime()).toBe(stamped);
+    expect(Buffer.from(await fs.readFileBuffer("/bin/tool")).toString()).toBe(
+      "#!/bin/bash\n# Built-in command: tool\n",
+    );
+  });
+
+  it("writes text that differs, keeping the file's time and mode", async () => {
+    const fs = laidWith("#!/bin/bash\n# Built-in command: tool\n");
+    const before = await fs.stat("/bin/tool");
+    fs.layDownAgain(() => fs.writeFileSync("/bin/tool", "#!/bin/bash\n# Built-in command: tool2\n"));
+    expect(Buffer.from(await fs.readFileBuffer("/bin/tool")).toString()).toBe(
+      "#!/bin/bash\n# Built-in command: tool2\n",
+    );
+    const after = await fs.stat("/bin/tool");
+    expect([after.mtime.getTime(), after.mode & 0o777]).toEqual([before.mtime.getTime(), 0o755]);
+  });
+
+  it("never takes bytes that are not UTF-8 for the replacement characters they decode to", async () => {
+    // 0xff 0xfe decode to "\ufffd\ufffd", whose bytes are ef bf bd ef bf bd: not the same file.
+    const fs = laidWith(new Uint8Array([0xff, 0xfe]));
+    fs.layDownAgain(() => fs.writeFileSync("/bin/tool", "\ufffd\ufffd"));
+    expect(await bytesOf(fs)).toEqual([0xef, 0xbf, 0xbd, 0xef, 0xbf, 0xbd]);
+    // And the other way round: text that is those bytes' faithful decoding is the same file.
+    const same = laidWith(new Uint8Array([0xef, 0xbf, 0xbd]));
+    expect(same.layDownAgain(() => same.writeFileSync("/bin/tool", "\ufffd"))).toBe(0);
+    expect(await bytesOf(same)).toEqual([0xef, 0xbf, 0xbd]);
+  });
+});
