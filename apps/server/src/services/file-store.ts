@@ -279,7 +279,11 @@ export function createFileStore({ rootDir, helpersFromEntries = HELPERS_FROM_ENT
     const prefix = dir.relative ? `${dir.relative}/` : "";
     let described: DescribedEntries;
     try {
-      described = await describeInProcesses(dir.handle.fd, names, prefix);
+      described = await describeInProcesses(
+        { fd: dir.handle.fd, dev: dir.stats.dev, ino: dir.stats.ino },
+        names,
+        prefix,
+      );
     } catch (e) {
       if (e instanceof ListingTimeoutError)
         throw new FileStoreError(

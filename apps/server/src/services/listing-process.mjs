@@ -9,14 +9,16 @@
  * name per entry instead of five. Only a process can do this; a thread shares the server's
  * working directory.
  *
- * Request:  { id, dir, names, prefix }  dir: the held descriptor under /proc; prefix: the
- *           directory's path below the root, "" or ending in "/".
+ * Request:  { id, dir, dev, ino, names, prefix }  dir: the held descriptor under /proc; dev and
+ *           ino: the directory's, from fstat of that descriptor (the process checks it entered
+ *           that very directory); prefix: its path below the root, "" or ending in "/".
  * Answer:   { id, kinds, rows } kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
  *           2 directory, 3 for the server to describe (a symlink, whose target it judges against
  *           the root, or an entry this process could not describe, such as a time too far off for
  *           an ISO date); rows[i]: the FileItem of a file or directory as JSON text, "" otherwise.
- *           { id, error } when the directory could not be entered. Every request is answered:
- *           nothing an entry holds ends the process.
+ *           { id, error } when the directory could not be entered, or was not the one named.
+ *           Every request is answered: nothing an entry holds ends the process.
+ * At start: { ready: true }.
  */
 import { lstatSync } from "node:fs";
 
@@ -62,21 +64,32 @@ function describeAll(names, prefix) {
   return { kinds, rows };
 }
 
-process.on("message", ({ id, dir, names, prefix }) => {
+/** Enters the directory; an error text when it cannot, or when it is not the one the server holds. */
+function enter(dir, dev, ino) {
+  let here;
   try {
     process.chdir(dir);
+    here = lstatSync(".");
   } catch (e) {
-    process.send({ id, error: `could not enter the folder: ${e.code ?? e.message}` });
-    return;
+    return `could not enter the folder: ${e.code ?? e.message}`;
   }
+  // The descriptor number could name another directory by now (closed and reused, or /proc of
+  // another process): the directory's identity settles it.
+  return here.dev === dev && here.ino === ino ? null : "the folder entered is not the one the server holds";
+}
+
+process.on("message", ({ id, dir, dev, ino, names, prefix }) => {
   let answer;
   try {
-    answer = describeAll(names, prefix);
+    const refused = enter(dir, dev, ino);
+    answer = refused ? { error: refused } : describeAll(names, prefix);
   } finally {
     // Not kept in the folder between requests: a working directory holds it (and its file system) in use.
     process.chdir("/");
   }
-  process.send({ id, ...answer });
+  if (process.connected) process.send({ id, ...answer });
 });
-// The server is gone (or let this process go): nothing more will come.
+// The server is gone (or let this process go): nothing more will come, and nothing can be sent.
 process.on("disconnect", () => process.exit(0));
+process.on("error", () => process.exit(0));
+process.send({ ready: true });

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import {
   closeSync,
   existsSync,
+  fstatSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -10,6 +11,7 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -19,10 +21,20 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileStore } from "./file-store";
-import { describeInProcesses, DIRECTORY, FILE, ListingTimeoutError, NOT_LISTED, ON_SERVER } from "./listing-processes";
+import {
+  describeInProcesses,
+  DIRECTORY,
+  FILE,
+  ListingTimeoutError,
+  NOT_LISTED,
+  ON_SERVER,
+  type HeldDirectory,
+} from "./listing-processes";
 
 let root: string;
 beforeAll(() => {
+  // In the environment before any listing process starts: none may see it (tested below).
+  process.env.ANALYSTBENCH_TEST_SECRET = "sk-listing-secret";
   root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "analystbench-listing-")));
   const dir = path.join(root, "ws", "big");
   mkdirSync(path.join(dir, "sub"), { recursive: true });
@@ -61,7 +73,10 @@ beforeAll(() => {
   symlinkSync("nowhere", path.join(dir, "broken-link"));
   execFileSync("mkfifo", [path.join(dir, "a-fifo")]);
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  delete process.env.ANALYSTBENCH_TEST_SECRET;
+  rmSync(root, { recursive: true, force: true });
+});
 
 /** The pids of this process's listing processes, found in /proc by their parent and their script. */
 function listingProcessPids(): number[] {
@@ -81,13 +96,19 @@ function listingProcessPids(): number[] {
 }
 
 /** Runs `work` with the folder `dir` open, as the file store holds it while the processes describe it. */
-async function withOpen<T>(dir: string, work: (fd: number) => Promise<T>): Promise<T> {
+async function withOpen<T>(dir: string, work: (held: HeldDirectory) => Promise<T>): Promise<T> {
   const fd = openSync(dir, "r");
   try {
-    return await work(fd);
+    const { dev, ino } = fstatSync(fd);
+    return await work({ fd, dev, ino });
   } finally {
     closeSync(fd);
   }
+}
+
+/** Resolves once every one of `pids` has exited and been reaped (its exit seen by this process). */
+async function gone(pids: number[]): Promise<void> {
+  while (pids.some((pid) => existsSync(`/proc/${pid}`))) await new Promise((r) => setTimeout(r, 20));
 }
 
 describe("the listing processes", () => {
@@ -156,9 +177,13 @@ describe("the listing processes", () => {
   it("kill a process that takes too long, fail its listing with ListingTimeoutError, and start afresh for the next", async () => {
     const big = path.join(root, "ws", "big");
     const names = Array.from({ length: 200_000 }, (_, i) => `missing-${i}`);
-    await expect(withOpen(big, (fd) => describeInProcesses(fd, names, "big/", 1))).rejects.toBeInstanceOf(
-      ListingTimeoutError,
-    );
+    await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
+    const before = listingProcessPids();
+    await expect(
+      withOpen(big, (fd) => describeInProcesses(fd, names, "big/", { timeoutMs: 1 })),
+    ).rejects.toBeInstanceOf(ListingTimeoutError);
+    // Killed, not left to finish: a process stuck on a hung mount would otherwise stay for good.
+    await gone(before);
     const again = await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
     expect([...again.kinds]).toEqual([FILE]);
   });
@@ -188,12 +213,9 @@ describe("the listing processes", () => {
   );
 
   it("run with nothing of the server's environment: keys the server holds never reach them", async () => {
-    process.env.ANALYSTBENCH_TEST_SECRET = "sk-listing-secret";
-    try {
-      await withOpen(path.join(root, "ws", "big"), (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
-    } finally {
-      delete process.env.ANALYSTBENCH_TEST_SECRET;
-    }
+    // Set before the file's first listing forked them (beforeAll), and still set now.
+    expect(process.env.ANALYSTBENCH_TEST_SECRET).toBe("sk-listing-secret");
+    await withOpen(path.join(root, "ws", "big"), (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
     const pids = listingProcessPids();
     expect(pids.length).toBeGreaterThan(0);
     for (const pid of pids) {
@@ -206,7 +228,7 @@ describe("the listing processes", () => {
     }
   });
 
-  it("start a new process for the next listing when one was killed, and fail a folder they cannot enter", async () => {
+  it("start a new process for the next listing when one was killed, and refuse a folder that is not the one held", async () => {
     const big = path.join(root, "ws", "big");
     await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
     const before = listingProcessPids();
@@ -217,10 +239,12 @@ describe("the listing processes", () => {
     const again = await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt", "sub"], "big/"));
     expect([...again.kinds]).toEqual([FILE, DIRECTORY]);
     expect(listingProcessPids().some((pid) => before.includes(pid))).toBe(false);
-    // A descriptor that is not open: nothing to enter, so the listing fails rather than guessing.
-    const closed = openSync(big, "r");
-    closeSync(closed);
-    await expect(describeInProcesses(closed, ["file-3.txt"], "big/")).rejects.toThrow(/could not enter the folder/);
+    // The descriptor names another folder than the one the server checked (as a closed and reused
+    // number would): the processes refuse it rather than describe what they found there.
+    const sub = statSync(path.join(big, "sub"));
+    await expect(
+      withOpen(big, ({ fd }) => describeInProcesses({ fd, dev: sub.dev, ino: sub.ino }, ["file-3.txt"], "big/")),
+    ).rejects.toThrow(/not the one the server holds/);
   });
 
   it("never keep the server from exiting once they are idle", () => {
@@ -235,5 +259,25 @@ describe("the listing processes", () => {
     expect(run.error, "still running after 20 s: an idle listing process held it open").toBeUndefined();
     expect(run.stderr).toBe("");
     expect(Number(run.stdout.trim())).toBeGreaterThan(40);
+  });
+
+  // Last: the helpers then stay off for HELPERS_OFF_MS.
+  it("turn themselves off for a while when one cannot start, and the store lists folders itself meanwhile", async () => {
+    const ws = path.join(root, "ws");
+    const big = path.join(ws, "big");
+    await withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/"));
+    const before = listingProcessPids();
+    for (const pid of before) process.kill(pid, "SIGKILL");
+    await gone(before);
+    // No Node process starts within 0 ms: this start fails, as one short of processes or memory would.
+    await expect(
+      withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/", { startTimeoutMs: 0 })),
+    ).rejects.toThrow(/did not start within 0 ms/);
+    await gone(listingProcessPids());
+    await expect(withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/"))).rejects.toThrow(/are off/);
+    const inHelpers = createFileStore({ rootDir: ws, helpersFromEntries: 1 });
+    const inThisThread = createFileStore({ rootDir: ws, helpersFromEntries: Infinity });
+    expect(await inHelpers.listJson("big")).toBe(await inThisThread.listJson("big"));
+    expect(listingProcessPids()).toEqual([]);
   });
 });

@@ -4,17 +4,20 @@ import os from "node:os";
 
 /**
  * Describing a big directory in two helper processes at once (listing-process.mjs does the work).
- * Each enters the directory the server holds open through "/proc/<pid>/fd/N" and looks entries up
- * by bare name: race-free as confined-fs.ts's "/proc/self/fd/N/name", at about half the kernel's
- * cost (one name walked per entry, not five). Threads cannot do that: they share the server's
- * working directory. Measured on 10,000 entries: ~4.9 µs an entry through /proc, ~2.9 µs by name.
+ * Each enters the directory the server holds open through "/proc/<pid>/fd/N", checks by device
+ * and inode that it is that directory, and looks entries up by bare name: race-free as
+ * confined-fs.ts's "/proc/self/fd/N/name", at about half the kernel's cost (one name walked per
+ * entry, not five). Threads cannot do that: they share the server's working directory. Measured
+ * on 10,000 entries: ~4.9 µs an entry through /proc, ~2.9 µs by name.
  *
- * The processes start on the first big listing and are kept, holding the server open only while
- * they have work. A process that dies fails the listings it was describing, and the next listing
- * starts a new one; file-store.ts then describes in the server's own thread, so a listing never
- * fails for it. One that does not answer within LISTING_TIMEOUT_MS (an lstat stuck on a hung
- * network mount) is killed and its listings fail with ListingTimeoutError: describing them in the
- * server's own thread would hang the server with it.
+ * The processes start on the first big listing and are kept; they never hold the server open
+ * (a pending request's timer does, until it is answered). A process that dies fails the listings
+ * it was describing, and the next listing starts a new one; file-store.ts then describes in the
+ * server's own thread, so a listing never fails for it. One that does not answer within
+ * LISTING_TIMEOUT_MS (an lstat stuck on a hung network mount) is killed and its listings fail with
+ * ListingTimeoutError: describing them in the server's own thread would hang the server with it.
+ * One that cannot start (a process limit, no memory) turns the helpers off for HELPERS_OFF_MS, so
+ * a server short of processes is not made to fork two more for every listing.
  */
 
 export const NOT_LISTED = 0;
@@ -25,6 +28,10 @@ export const ON_SERVER = 3;
 
 /** Longest a process may take over its share of one listing. */
 export const LISTING_TIMEOUT_MS = 20_000;
+/** Longest a new process may take to say it is ready; Node starts in well under a second. */
+export const START_TIMEOUT_MS = 5_000;
+/** How long the helpers stay off after one could not start. */
+export const HELPERS_OFF_MS = 60_000;
 
 export class ListingTimeoutError extends Error {
   constructor(timeoutMs: number) {
@@ -39,37 +46,57 @@ export interface DescribedEntries {
   rows: string[];
 }
 
-type Answer = { id: number; error: string } | ({ id: number; error?: undefined } & DescribedEntries);
+/** The directory the server holds open: its descriptor, and its identity from fstat. */
+export interface HeldDirectory {
+  fd: number;
+  dev: number;
+  ino: number;
+}
+
+type Answer =
+  | { ready: true; id?: undefined }
+  | { id: number; error: string }
+  | ({ id: number; error?: undefined } & DescribedEntries);
 
 interface Pending {
   resolve(answer: DescribedEntries): void;
   reject(e: Error): void;
 }
 
+export interface ListingTimeouts {
+  timeoutMs?: number;
+  startTimeoutMs?: number;
+}
+
 const PROCESSES = Math.max(1, Math.min(2, os.availableParallelism()));
 const script = new URL("./listing-process.mjs", import.meta.url);
 
 /**
- * Where a helper finds this process's descriptors: /proc by this process's pid, which a helper
- * reaches as well as this process does. Null when /proc names this process otherwise (a /proc of
- * another pid namespace) or is missing: no helper can then reach the descriptor.
+ * Where a helper finds this process's descriptors: /proc by the pid /proc knows this process by
+ * (which need not be process.pid in another pid namespace); a helper shares this /proc. Null
+ * without /proc.
  */
 function ownDescriptorsDir(): string | null {
   try {
-    return readlinkSync("/proc/self") === String(process.pid) ? `/proc/${process.pid}/fd` : null;
+    return `/proc/${readlinkSync("/proc/self")}/fd`;
   } catch {
     return null;
   }
 }
 let descriptorsDir: string | null | undefined;
+/** Until when the helpers are off (see HELPERS_OFF_MS). */
+let offUntil = 0;
 
 class ListingProcess {
   private readonly child: ChildProcess;
   private readonly pending = new Map<number, Pending>();
+  private readonly ready: Promise<void>;
+  /** Fails the start (and turns the helpers off) until the process's first message. */
+  private notStarted: ((e: Error) => void) | null = null;
   private nextId = 1;
   alive = true;
 
-  constructor() {
+  constructor(startTimeoutMs: number) {
     // An empty environment and no loader flags: it needs neither, and keys the server holds stay in the server.
     this.child = fork(script, [], {
       env: {},
@@ -77,48 +104,64 @@ class ListingProcess {
       serialization: "advanced",
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
-    this.idle();
-    this.child.on("message", (answer: Answer) => {
-      const p = this.pending.get(answer.id);
-      this.pending.delete(answer.id);
-      if (this.pending.size === 0) this.idle();
-      if (answer.error !== undefined) p?.reject(new Error(answer.error));
-      else p?.resolve(answer);
+    this.child.unref();
+    this.child.channel?.unref();
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.fail(new Error(`the listing process did not start within ${startTimeoutMs} ms`)),
+        startTimeoutMs,
+      );
+      this.child.once("message", () => {
+        clearTimeout(timer);
+        this.notStarted = null;
+        resolve();
+      });
+      this.notStarted = (e) => {
+        clearTimeout(timer);
+        offUntil = Date.now() + HELPERS_OFF_MS;
+        reject(e);
+      };
     });
+    // Awaited by every request; a start that failed is reported there.
+    this.ready.catch(() => {});
+    this.child.on("message", (answer: Answer) => this.answer(answer));
     this.child.on("error", (e) => this.fail(e));
     this.child.on("exit", (code, signal) =>
       this.fail(new Error(`the listing process exited (${signal ?? `code ${code}`})`)),
     );
   }
 
-  /** Holds the server open only while there is work: an idle helper never keeps it from exiting. */
-  private idle(): void {
-    this.child.unref();
-    this.child.channel?.unref();
+  private answer(answer: Answer): void {
+    if (answer.id === undefined) return;
+    const p = this.pending.get(answer.id);
+    this.pending.delete(answer.id);
+    if (answer.error !== undefined) p?.reject(new Error(answer.error));
+    else p?.resolve(answer);
   }
 
-  describe(dir: string, names: string[], prefix: string, timeoutMs: number): Promise<DescribedEntries> {
+  async describe(dir: HeldDirectory, names: string[], prefix: string, timeoutMs: number): Promise<DescribedEntries> {
+    await this.ready;
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => {
-        this.fail(new ListingTimeoutError(timeoutMs));
-        this.child.kill("SIGKILL");
-      }, timeoutMs);
+      // Also what holds the server open while the request is out (the process and its channel do not).
+      const timer = setTimeout(() => this.fail(new ListingTimeoutError(timeoutMs)), timeoutMs);
       const settled = () => clearTimeout(timer);
       this.pending.set(id, {
         resolve: (answer) => (settled(), resolve(answer)),
         reject: (e) => (settled(), reject(e)),
       });
-      this.child.ref();
-      this.child.channel?.ref();
-      this.child.send({ id, dir, names, prefix });
+      const { fd, dev, ino } = dir;
+      this.child.send({ id, dir: `${descriptorsDir}/${fd}`, dev, ino, names, prefix });
     });
   }
 
+  /** Ends the process (it may still hold a request) and fails what was asked of it. */
   private fail(e: Error): void {
     if (!this.alive) return;
     this.alive = false;
-    this.idle();
+    this.child.kill("SIGKILL");
+    this.notStarted?.(e);
+    this.notStarted = null;
     for (const p of this.pending.values()) p.reject(e);
     this.pending.clear();
   }
@@ -126,35 +169,36 @@ class ListingProcess {
 
 let processes: ListingProcess[] = [];
 
-function liveProcesses(): ListingProcess[] {
+function liveProcesses(startTimeoutMs: number): ListingProcess[] {
   processes = processes.filter((p) => p.alive);
-  while (processes.length < PROCESSES) processes.push(new ListingProcess());
+  while (processes.length < PROCESSES) processes.push(new ListingProcess(startTimeoutMs));
   return processes;
 }
 
 /**
- * The kinds and rows of `names`, entries of the directory open as `fd` (which must stay open until
- * this settles: it settles only once every process is done with it), their paths below the root
- * starting with `prefix`. Rejects when a process died or could not enter the directory
- * (ListingTimeoutError when one hung), and when no helper can reach this process's descriptors.
+ * The kinds and rows of `names`, entries of the directory held open as `dir` (which must stay
+ * open until this settles: it settles only once every process is done with it), their paths
+ * below the root starting with `prefix`. Rejects with ListingTimeoutError when a process hung,
+ * and otherwise when one died, could not start, or could not enter the directory, or when the
+ * helpers are off or cannot reach this process's descriptors.
  */
 export async function describeInProcesses(
-  fd: number,
+  dir: HeldDirectory,
   names: string[],
   prefix: string,
-  timeoutMs = LISTING_TIMEOUT_MS,
+  { timeoutMs = LISTING_TIMEOUT_MS, startTimeoutMs = START_TIMEOUT_MS }: ListingTimeouts = {},
 ): Promise<DescribedEntries> {
   descriptorsDir ??= ownDescriptorsDir();
   if (descriptorsDir === null) throw new Error("no helper can reach this process's descriptors through /proc");
-  const pool = liveProcesses();
+  if (Date.now() < offUntil) throw new Error("the listing processes are off: one could not start");
+  const pool = liveProcesses(startTimeoutMs);
   const share = Math.ceil(names.length / pool.length);
   const settled = await Promise.allSettled(
-    pool.map((helper, i) =>
-      helper.describe(`${descriptorsDir}/${fd}`, names.slice(i * share, (i + 1) * share), prefix, timeoutMs),
-    ),
+    pool.map((helper, i) => helper.describe(dir, names.slice(i * share, (i + 1) * share), prefix, timeoutMs)),
   );
-  const failed = settled.find((s) => s.status === "rejected");
-  if (failed) throw failed.reason;
+  const failures = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as Error] : []));
+  // A hung part decides, whatever else failed: the folder must not then be described in the server's thread.
+  if (failures.length) throw failures.find((e) => e instanceof ListingTimeoutError) ?? failures[0];
   const parts = settled.map((s) => (s as PromiseFulfilledResult<DescribedEntries>).value);
   const kinds = new Uint8Array(names.length);
   let at = 0;
