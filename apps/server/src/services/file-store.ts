@@ -279,11 +279,9 @@ export function createFileStore({ rootDir, helpersFromEntries = HELPERS_FROM_ENT
     const prefix = dir.relative ? `${dir.relative}/` : "";
     let described: DescribedEntries;
     try {
-      described = await describeInProcesses(
-        { fd: dir.handle.fd, dev: dir.stats.dev, ino: dir.stats.ino },
-        names,
-        prefix,
-      );
+      // The identity the processes check, as bigints: inode numbers may pass 2^53.
+      const { dev, ino } = await dir.handle.stat({ bigint: true });
+      described = await describeInProcesses({ fd: dir.handle.fd, dev, ino }, names, prefix);
     } catch (e) {
       if (e instanceof ListingTimeoutError)
         throw new FileStoreError(

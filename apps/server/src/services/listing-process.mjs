@@ -10,7 +10,7 @@
  * working directory.
  *
  * Request:  { id, dir, dev, ino, names, prefix }  dir: the held descriptor under /proc; dev and
- *           ino: the directory's, from fstat of that descriptor (the process checks it entered
+ *           ino: the directory's, from fstat of that descriptor, as bigints (the process checks it entered
  *           that very directory); prefix: its path below the root, "" or ending in "/".
  * Answer:   { id, kinds, rows } kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
  *           2 directory, 3 for the server to describe (a symlink, whose target it judges against
@@ -69,7 +69,7 @@ function enter(dir, dev, ino) {
   let here;
   try {
     process.chdir(dir);
-    here = lstatSync(".");
+    here = lstatSync(".", { bigint: true });
   } catch (e) {
     return `could not enter the folder: ${e.code ?? e.message}`;
   }
@@ -89,7 +89,7 @@ process.on("message", ({ id, dir, dev, ino, names, prefix }) => {
   }
   if (process.connected) process.send({ id, ...answer });
 });
-// The server is gone (or let this process go): nothing more will come, and nothing can be sent.
+// The server is gone: nothing more will come, and nothing can be sent.
 process.on("disconnect", () => process.exit(0));
 process.on("error", () => process.exit(0));
 process.send({ ready: true });

@@ -99,7 +99,7 @@ function listingProcessPids(): number[] {
 async function withOpen<T>(dir: string, work: (held: HeldDirectory) => Promise<T>): Promise<T> {
   const fd = openSync(dir, "r");
   try {
-    const { dev, ino } = fstatSync(fd);
+    const { dev, ino } = fstatSync(fd, { bigint: true });
     return await work({ fd, dev, ino });
   } finally {
     closeSync(fd);
@@ -109,6 +109,20 @@ async function withOpen<T>(dir: string, work: (held: HeldDirectory) => Promise<T
 /** Resolves once every one of `pids` has exited and been reaped (its exit seen by this process). */
 async function gone(pids: number[]): Promise<void> {
   while (pids.some((pid) => existsSync(`/proc/${pid}`))) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** Runs `body` (module code, with the workspace root as `root`) in a Node of its own, with the listing modules imported. */
+function runScript(body: string) {
+  const modules = ["./file-store.ts", "./listing-processes.ts"].map((m) => fileURLToPath(new URL(m, import.meta.url)));
+  const script = `const root = ${JSON.stringify(root)};
+    const { createFileStore } = await import(${JSON.stringify(modules[0])});
+    const { describeInProcesses } = await import(${JSON.stringify(modules[1])});
+    const { openSync, fstatSync } = await import("node:fs");
+    ${body}`;
+  return spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    encoding: "utf8",
+    timeout: 20_000,
+  });
 }
 
 describe("the listing processes", () => {
@@ -241,43 +255,69 @@ describe("the listing processes", () => {
     expect(listingProcessPids().some((pid) => before.includes(pid))).toBe(false);
     // The descriptor names another folder than the one the server checked (as a closed and reused
     // number would): the processes refuse it rather than describe what they found there.
-    const sub = statSync(path.join(big, "sub"));
+    const sub = statSync(path.join(big, "sub"), { bigint: true });
     await expect(
       withOpen(big, ({ fd }) => describeInProcesses({ fd, dev: sub.dev, ino: sub.ino }, ["file-3.txt"], "big/")),
     ).rejects.toThrow(/not the one the server holds/);
+    // The same inode number on another device is another directory.
+    await expect(
+      withOpen(big, ({ fd, dev, ino }) => describeInProcesses({ fd, dev: dev + 1n, ino }, ["file-3.txt"], "big/")),
+    ).rejects.toThrow(/not the one the server holds/);
+  });
+
+  it("fail only the hung listing as hung: one queued behind it falls back to the server's thread instead", async () => {
+    const big = path.join(root, "ws", "big");
+    const hung = Array.from({ length: 400_000 }, (_, i) => `missing-${i}`);
+    const [slow, queued] = await Promise.allSettled([
+      withOpen(big, (held) => describeInProcesses(held, hung, "big/", { timeoutMs: 50 })),
+      withOpen(big, (held) => describeInProcesses(held, ["file-3.txt", "sub"], "big/")),
+    ]);
+    expect(slow.status === "rejected" && slow.reason).toBeInstanceOf(ListingTimeoutError);
+    expect(queued.status).toBe("rejected");
+    expect((queued as PromiseRejectedResult).reason).not.toBeInstanceOf(ListingTimeoutError);
+    expect(String((queued as PromiseRejectedResult).reason)).toMatch(/a folder listed before this one took too long/);
   });
 
   it("never keep the server from exiting once they are idle", () => {
-    const store = fileURLToPath(new URL("./file-store.ts", import.meta.url));
-    const script = `const { createFileStore } = await import(${JSON.stringify(store)});
-      const listed = await createFileStore({ rootDir: ${JSON.stringify(path.join(root, "ws"))}, helpersFromEntries: 1 }).listJson("big");
-      console.log(JSON.parse(listed).items.length);`;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      encoding: "utf8",
-      timeout: 20_000,
-    });
+    const run = runScript(`
+      const listed = await createFileStore({ rootDir: root + "/ws", helpersFromEntries: 1 }).listJson("big");
+      console.log(JSON.parse(listed).items.length);`);
     expect(run.error, "still running after 20 s: an idle listing process held it open").toBeUndefined();
     expect(run.stderr).toBe("");
     expect(Number(run.stdout.trim())).toBeGreaterThan(40);
   });
 
-  // Last: the helpers then stay off for HELPERS_OFF_MS.
-  it("turn themselves off for a while when one cannot start, and the store lists folders itself meanwhile", async () => {
-    const ws = path.join(root, "ws");
-    const big = path.join(ws, "big");
-    await withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/"));
-    const before = listingProcessPids();
-    for (const pid of before) process.kill(pid, "SIGKILL");
-    await gone(before);
-    // No Node process starts within 0 ms: this start fails, as one short of processes or memory would.
-    await expect(
-      withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/", { startTimeoutMs: 0 })),
-    ).rejects.toThrow(/did not start within 0 ms/);
-    await gone(listingProcessPids());
-    await expect(withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/"))).rejects.toThrow(/are off/);
-    const inHelpers = createFileStore({ rootDir: ws, helpersFromEntries: 1 });
-    const inThisThread = createFileStore({ rootDir: ws, helpersFromEntries: Infinity });
-    expect(await inHelpers.listJson("big")).toBe(await inThisThread.listJson("big"));
-    expect(listingProcessPids()).toEqual([]);
+  it("turn themselves off for a while when one cannot start, and the store lists folders itself meanwhile", () => {
+    // In a Node of its own: the helpers then stay off in that process only.
+    const run = runScript(`
+      const big = root + "/ws/big";
+      const fd = openSync(big, "r");
+      const { dev, ino } = fstatSync(fd, { bigint: true });
+      const outcome = (p) => p.then(() => "answered", (e) => e.message);
+      // No Node process starts within 0 ms: this start fails, as one short of processes would.
+      console.log(await outcome(describeInProcesses({ fd, dev, ino }, ["file-3.txt"], "big/", { startTimeoutMs: 0 })));
+      console.log(await outcome(describeInProcesses({ fd, dev, ino }, ["file-3.txt"], "big/")));
+      const inHelpers = createFileStore({ rootDir: root + "/ws", helpersFromEntries: 1 });
+      const inThisThread = createFileStore({ rootDir: root + "/ws", helpersFromEntries: Infinity });
+      console.log((await inHelpers.listJson("big")) === (await inThisThread.listJson("big")));`);
+    expect(run.error, "still running after 20 s").toBeUndefined();
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim().split("\n")).toEqual([
+      "the listing process did not start within 0 ms",
+      "the listing processes are off: one could not start",
+      "true",
+    ]);
+  });
+
+  it("leave quietly when the server exits while they are at work", () => {
+    // The script's stderr is theirs too, and spawnSync returns only once every holder of it is gone.
+    const run = runScript(`
+      const fd = openSync(root + "/ws/big", "r");
+      const { dev, ino } = fstatSync(fd, { bigint: true });
+      const names = Array.from({ length: 600_000 }, (_, i) => "missing-" + i);
+      void describeInProcesses({ fd, dev, ino }, names, "big/");
+      setTimeout(() => process.exit(0), 300);`);
+    expect(run.error, "still running after 20 s: a listing process outlived its server").toBeUndefined();
+    expect(run.stderr).toBe("");
   });
 });

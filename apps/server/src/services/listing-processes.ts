@@ -11,7 +11,7 @@ import os from "node:os";
  * on 10,000 entries: ~4.9 µs an entry through /proc, ~2.9 µs by name.
  *
  * The processes start on the first big listing and are kept; they never hold the server open
- * (a pending request's timer does, until it is answered). A process that dies fails the listings
+ * (the timers of a start and of pending requests do, until answered). A process that dies fails the listings
  * it was describing, and the next listing starts a new one; file-store.ts then describes in the
  * server's own thread, so a listing never fails for it. One that does not answer within
  * LISTING_TIMEOUT_MS (an lstat stuck on a hung network mount) is killed and its listings fail with
@@ -46,11 +46,11 @@ export interface DescribedEntries {
   rows: string[];
 }
 
-/** The directory the server holds open: its descriptor, and its identity from fstat. */
+/** The directory the server holds open: its descriptor, and its identity from fstat (as bigints: inode numbers may pass 2^53). */
 export interface HeldDirectory {
   fd: number;
-  dev: number;
-  ino: number;
+  dev: bigint;
+  ino: bigint;
 }
 
 type Answer =
@@ -59,6 +59,7 @@ type Answer =
   | ({ id: number; error?: undefined } & DescribedEntries);
 
 interface Pending {
+  timeoutMs: number;
   resolve(answer: DescribedEntries): void;
   reject(e: Error): void;
 }
@@ -84,8 +85,9 @@ function ownDescriptorsDir(): string | null {
   }
 }
 let descriptorsDir: string | null | undefined;
-/** Until when the helpers are off (see HELPERS_OFF_MS). */
+/** Until when the helpers are off (see HELPERS_OFF_MS), on the monotonic clock. */
 let offUntil = 0;
+const turnOff = () => void (offUntil = performance.now() + HELPERS_OFF_MS);
 
 class ListingProcess {
   private readonly child: ChildProcess;
@@ -93,6 +95,8 @@ class ListingProcess {
   private readonly ready: Promise<void>;
   /** Fails the start (and turns the helpers off) until the process's first message. */
   private notStarted: ((e: Error) => void) | null = null;
+  /** Times the oldest request, the one the process is working on (it answers in order). */
+  private timer: NodeJS.Timeout | null = null;
   private nextId = 1;
   alive = true;
 
@@ -118,7 +122,7 @@ class ListingProcess {
       });
       this.notStarted = (e) => {
         clearTimeout(timer);
-        offUntil = Date.now() + HELPERS_OFF_MS;
+        turnOff();
         reject(e);
       };
     });
@@ -135,21 +139,36 @@ class ListingProcess {
     if (answer.id === undefined) return;
     const p = this.pending.get(answer.id);
     this.pending.delete(answer.id);
+    this.timeOldest();
     if (answer.error !== undefined) p?.reject(new Error(answer.error));
     else p?.resolve(answer);
   }
 
+  /**
+   * Gives the oldest request its time from now: one queued behind it has not started. When it
+   * runs out, that request fails as hung; the rest fail plainly (their folders are described in
+   * the server's thread). The timer is also what holds the server open while requests are out.
+   */
+  private timeOldest(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const oldest = this.pending.entries().next().value;
+    if (!oldest) return;
+    const [id, request] = oldest;
+    this.timer = setTimeout(() => {
+      this.pending.delete(id);
+      this.fail(new Error("the listing process was ended: a folder listed before this one took too long"));
+      request.reject(new ListingTimeoutError(request.timeoutMs));
+    }, request.timeoutMs);
+  }
+
   async describe(dir: HeldDirectory, names: string[], prefix: string, timeoutMs: number): Promise<DescribedEntries> {
     await this.ready;
+    if (!this.alive) throw new Error("the listing process is gone");
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      // Also what holds the server open while the request is out (the process and its channel do not).
-      const timer = setTimeout(() => this.fail(new ListingTimeoutError(timeoutMs)), timeoutMs);
-      const settled = () => clearTimeout(timer);
-      this.pending.set(id, {
-        resolve: (answer) => (settled(), resolve(answer)),
-        reject: (e) => (settled(), reject(e)),
-      });
+      this.pending.set(id, { timeoutMs, resolve, reject });
+      if (this.pending.size === 1) this.timeOldest();
       const { fd, dev, ino } = dir;
       this.child.send({ id, dir: `${descriptorsDir}/${fd}`, dev, ino, names, prefix });
     });
@@ -159,6 +178,7 @@ class ListingProcess {
   private fail(e: Error): void {
     if (!this.alive) return;
     this.alive = false;
+    if (this.timer) clearTimeout(this.timer);
     this.child.kill("SIGKILL");
     this.notStarted?.(e);
     this.notStarted = null;
@@ -171,7 +191,15 @@ let processes: ListingProcess[] = [];
 
 function liveProcesses(startTimeoutMs: number): ListingProcess[] {
   processes = processes.filter((p) => p.alive);
-  while (processes.length < PROCESSES) processes.push(new ListingProcess(startTimeoutMs));
+  while (processes.length < PROCESSES) {
+    try {
+      processes.push(new ListingProcess(startTimeoutMs));
+    } catch (e) {
+      // fork throws at once for some failures (ENOMEM), and reports others as an 'error' event.
+      turnOff();
+      throw e;
+    }
+  }
   return processes;
 }
 
@@ -190,7 +218,7 @@ export async function describeInProcesses(
 ): Promise<DescribedEntries> {
   descriptorsDir ??= ownDescriptorsDir();
   if (descriptorsDir === null) throw new Error("no helper can reach this process's descriptors through /proc");
-  if (Date.now() < offUntil) throw new Error("the listing processes are off: one could not start");
+  if (performance.now() < offUntil) throw new Error("the listing processes are off: one could not start");
   const pool = liveProcesses(startTimeoutMs);
   const share = Math.ceil(names.length / pool.length);
   const settled = await Promise.allSettled(
