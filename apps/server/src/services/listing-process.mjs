@@ -10,8 +10,8 @@
  * working directory.
  *
  * Request:  { id, dir, dev, ino, names, prefix }  dir: the held descriptor under /proc; dev and
- *           ino: the directory's, from fstat of that descriptor, as bigints (the process checks it entered
- *           that very directory); prefix: its path below the root, "" or ending in "/".
+ *           ino: the directory's, from fstat of that descriptor, as bigints (the process checks
+ *           it entered that very directory); prefix: its path below the root, "" or ending in "/".
  * Answer:   { id, kinds, rows } kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
  *           2 directory, 3 for the server to describe (a symlink, whose target it judges against
  *           the root, or an entry this process could not describe, such as a time too far off for

@@ -128,8 +128,8 @@ function runScript(body: string) {
 describe("the listing processes", () => {
   it("tell files, folders and symlinks apart, leave out what is not listed, and write each row as JSON", async () => {
     const names = ["file-3.txt", "sub", "inside-link.txt", "a-fifo", "gone.txt", 'quote"d.txt', "..", "a/b"];
-    const { kinds, rows } = await withOpen(path.join(root, "ws", "big"), (fd) =>
-      describeInProcesses(fd, names, "big/"),
+    const { kinds, rows } = await withOpen(path.join(root, "ws", "big"), (held) =>
+      describeInProcesses(held, names, "big/"),
     );
     expect([...kinds]).toEqual([FILE, DIRECTORY, ON_SERVER, NOT_LISTED, NOT_LISTED, FILE, NOT_LISTED, NOT_LISTED]);
     expect(JSON.parse(rows[0]!)).toMatchObject({ name: "file-3.txt", type: "file", size: 3, path: "big/file-3.txt" });
@@ -149,7 +149,7 @@ describe("the listing processes", () => {
     );
     const names = readdirSync(big);
     // Asked directly: a listing that fell back to the server's own thread would prove nothing here.
-    const { kinds, rows } = await withOpen(big, (fd) => describeInProcesses(fd, names, "big/"));
+    const { kinds, rows } = await withOpen(big, (held) => describeInProcesses(held, names, "big/"));
     const written = names.filter((_, i) => kinds[i] === FILE || kinds[i] === DIRECTORY);
     expect(written.length).toBeGreaterThan(40);
     for (const [i, name] of names.entries())
@@ -191,14 +191,14 @@ describe("the listing processes", () => {
   it("kill a process that takes too long, fail its listing with ListingTimeoutError, and start afresh for the next", async () => {
     const big = path.join(root, "ws", "big");
     const names = Array.from({ length: 200_000 }, (_, i) => `missing-${i}`);
-    await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
+    await withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/"));
     const before = listingProcessPids();
     await expect(
-      withOpen(big, (fd) => describeInProcesses(fd, names, "big/", { timeoutMs: 1 })),
+      withOpen(big, (held) => describeInProcesses(held, names, "big/", { timeoutMs: 1 })),
     ).rejects.toBeInstanceOf(ListingTimeoutError);
     // Killed, not left to finish: a process stuck on a hung mount would otherwise stay for good.
     await gone(before);
-    const again = await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
+    const again = await withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/"));
     expect([...again.kinds]).toEqual([FILE]);
   });
 
@@ -212,7 +212,7 @@ describe("the listing processes", () => {
         mkdirSync(dir);
         for (let i = 0; i < 5; i++) writeFileSync(path.join(dir, `f-${i}.txt`), "x");
         utimesSync(path.join(dir, "f-0.txt"), 0, 9e15);
-        const far = await withOpen(dir, (fd) => describeInProcesses(fd, readdirSync(dir).sort(), "far/"));
+        const far = await withOpen(dir, (held) => describeInProcesses(held, readdirSync(dir).sort(), "far/"));
         expect(far.kinds[0]).toBe(ON_SERVER);
         for (const helpersFromEntries of [1, Infinity]) {
           const store = createFileStore({ rootDir: shmRoot, helpersFromEntries });
@@ -229,7 +229,7 @@ describe("the listing processes", () => {
   it("run with nothing of the server's environment: keys the server holds never reach them", async () => {
     // Set before the file's first listing forked them (beforeAll), and still set now.
     expect(process.env.ANALYSTBENCH_TEST_SECRET).toBe("sk-listing-secret");
-    await withOpen(path.join(root, "ws", "big"), (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
+    await withOpen(path.join(root, "ws", "big"), (held) => describeInProcesses(held, ["file-3.txt"], "big/"));
     const pids = listingProcessPids();
     expect(pids.length).toBeGreaterThan(0);
     for (const pid of pids) {
@@ -244,13 +244,13 @@ describe("the listing processes", () => {
 
   it("start a new process for the next listing when one was killed, and refuse a folder that is not the one held", async () => {
     const big = path.join(root, "ws", "big");
-    await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt"], "big/"));
+    await withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/"));
     const before = listingProcessPids();
     for (const pid of before) process.kill(pid, "SIGKILL");
     // Killed while idle: the next listing may still reach a dying one and fail, as the file store
     // allows (it then describes in its own thread); the one after must find live processes.
-    await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt"], "big/")).catch(() => undefined);
-    const again = await withOpen(big, (fd) => describeInProcesses(fd, ["file-3.txt", "sub"], "big/"));
+    await withOpen(big, (held) => describeInProcesses(held, ["file-3.txt"], "big/")).catch(() => undefined);
+    const again = await withOpen(big, (held) => describeInProcesses(held, ["file-3.txt", "sub"], "big/"));
     expect([...again.kinds]).toEqual([FILE, DIRECTORY]);
     expect(listingProcessPids().some((pid) => before.includes(pid))).toBe(false);
     // The descriptor names another folder than the one the server checked (as a closed and reused

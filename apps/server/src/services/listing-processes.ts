@@ -11,9 +11,9 @@ import os from "node:os";
  * on 10,000 entries: ~4.9 µs an entry through /proc, ~2.9 µs by name.
  *
  * The processes start on the first big listing and are kept; they never hold the server open
- * (the timers of a start and of pending requests do, until answered). A process that dies fails the listings
- * it was describing, and the next listing starts a new one; file-store.ts then describes in the
- * server's own thread, so a listing never fails for it. One that does not answer within
+ * (the timers of a start and of pending requests do, until answered). A process that dies fails
+ * the listings it was describing, and the next listing starts a new one; file-store.ts then
+ * describes in the server's own thread, so a listing never fails for it. One that does not answer within
  * LISTING_TIMEOUT_MS (an lstat stuck on a hung network mount) is killed and its listings fail with
  * ListingTimeoutError: describing them in the server's own thread would hang the server with it.
  * One that cannot start (a process limit, no memory) turns the helpers off for HELPERS_OFF_MS, so
@@ -46,7 +46,7 @@ export interface DescribedEntries {
   rows: string[];
 }
 
-/** The directory the server holds open: its descriptor, and its identity from fstat (as bigints: inode numbers may pass 2^53). */
+/** The directory the server holds open: its descriptor, and its identity from fstat (bigints: inodes may pass 2^53). */
 export interface HeldDirectory {
   fd: number;
   dev: bigint;
@@ -205,8 +205,9 @@ function liveProcesses(startTimeoutMs: number): ListingProcess[] {
 
 /**
  * The kinds and rows of `names`, entries of the directory held open as `dir` (which must stay
- * open until this settles: it settles only once every process is done with it), their paths
- * below the root starting with `prefix`. Rejects with ListingTimeoutError when a process hung,
+ * open until this settles: it settles once every process has answered or been killed, and one
+ * killed but not yet gone still checks the identity of what it enters), their paths below the
+ * root starting with `prefix`. Rejects with ListingTimeoutError when a process hung,
  * and otherwise when one died, could not start, or could not enter the directory, or when the
  * helpers are off or cannot reach this process's descriptors.
  */
