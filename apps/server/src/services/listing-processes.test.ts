@@ -314,10 +314,23 @@ describe("the listing processes", () => {
     const run = runScript(`
       const fd = openSync(root + "/ws/big", "r");
       const { dev, ino } = fstatSync(fd, { bigint: true });
+      await describeInProcesses({ fd, dev, ino }, ["file-3.txt"], "big/");
+      const { readdirSync, readFileSync } = await import("node:fs");
+      const fields = (pid) => { const s = readFileSync("/proc/" + pid + "/stat", "utf8"); return s.slice(s.lastIndexOf(")") + 2).split(" "); };
+      const parentOf = (pid) => { try { return Number(fields(pid)[1]); } catch { return -1; } }; // gone meanwhile
+      const helpers = readdirSync("/proc").filter((p) => /^\\d+$/.test(p) && parentOf(p) === process.pid);
+      const cpuTicks = (pid) => Number(fields(pid)[11]) + Number(fields(pid)[12]);
+      const before = helpers.map(cpuTicks);
       const names = Array.from({ length: 600_000 }, (_, i) => "missing-" + i);
-      void describeInProcesses({ fd, dev, ino }, names, "big/");
-      setTimeout(() => process.exit(0), 300);`);
+      void describeInProcesses({ fd, dev, ino }, names, "big/").then(() => {
+        console.error("the listing was done before both processes were seen at work: nothing was tested");
+        process.exit(1);
+      });
+      // Exits once both have spent 0.1 s of CPU on the request (some 300,000 lstats each): at work, far from done.
+      const atWork = () => helpers.every((pid, i) => cpuTicks(pid) - before[i] >= 10);
+      setInterval(() => atWork() && process.exit(0), 10);`);
     expect(run.error, "still running after 20 s: a listing process outlived its server").toBeUndefined();
+    expect(run.status).toBe(0);
     expect(run.stderr).toBe("");
   });
 });
