@@ -20,6 +20,7 @@ import { linkBeside, startSwapper } from "../test-support/swap-race";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { createFileStore, type FileStore } from "./file-store";
 import { createInspectLogs } from "./inspect-logs";
+import { describeInProcesses } from "./listing-processes";
 import { createResultsStore } from "./results";
 
 /**
@@ -112,6 +113,8 @@ describe("the file store under a directory/symlink swap race", () => {
   let swapped: string;
   let store: FileStore;
   let inHelpers: FileStore;
+  /** Listings the processes answered: the fallback in the server's thread is raced by `list`. */
+  let helperAnswers = 0;
   const INSIDE_TEXT = "inside the workspace";
   beforeAll(() => {
     const s = setUp("files", "swap");
@@ -121,7 +124,15 @@ describe("the file store under a directory/symlink swap race", () => {
     writeFileSync(path.join(s.outside, "secret.txt"), SECRET);
     writeFileSync(path.join(s.outside, MARKER), SECRET);
     store = createFileStore({ rootDir: ws });
-    inHelpers = createFileStore({ rootDir: ws, helpersFromEntries: 1 });
+    inHelpers = createFileStore({
+      rootDir: ws,
+      helpersFromEntries: 1,
+      describeEntries: async (...args) => {
+        const described = await describeInProcesses(...args);
+        helperAnswers++;
+        return described;
+      },
+    });
   });
 
   it("never returns a byte or an entry from outside the workspace", async () => {
@@ -153,6 +164,7 @@ describe("the file store under a directory/symlink swap race", () => {
     }
     // Not a store that refuses everything: reads went through while the race ran.
     expect(Object.values(figures).reduce((n, t) => n + t.ok, 0)).toBeGreaterThan(0);
+    expect(helperAnswers).toBeGreaterThan(0);
   });
 
   describe("through the HTTP routes", () => {

@@ -162,9 +162,15 @@ export interface FileStoreOptions {
   rootDir: string;
   /** Folders with at least this many entries are described on the listing processes (tests set 1 or Infinity). */
   helpersFromEntries?: number;
+  /** Who describes a big folder's entries: the listing processes (tests wrap it to see that they answered). */
+  describeEntries?: typeof describeInProcesses;
 }
 
-export function createFileStore({ rootDir, helpersFromEntries = HELPERS_FROM_ENTRIES }: FileStoreOptions): FileStore {
+export function createFileStore({
+  rootDir,
+  helpersFromEntries = HELPERS_FROM_ENTRIES,
+  describeEntries = describeInProcesses,
+}: FileStoreOptions): FileStore {
   const root = path.resolve(rootDir);
   // Resolved lazily and once: the workspace exists before the first request, not necessarily at construction.
   const getRealRoot = realRootResolver(root);
@@ -281,7 +287,7 @@ export function createFileStore({ rootDir, helpersFromEntries = HELPERS_FROM_ENT
     try {
       // The identity the processes check, as bigints: inode numbers may pass 2^53.
       const { dev, ino } = await dir.handle.stat({ bigint: true });
-      described = await describeInProcesses({ fd: dir.handle.fd, dev, ino }, names, prefix);
+      described = await describeEntries({ fd: dir.handle.fd, dev, ino }, names, prefix);
     } catch (e) {
       if (e instanceof ListingTimeoutError)
         throw new FileStoreError(

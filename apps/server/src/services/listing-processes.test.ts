@@ -111,6 +111,21 @@ async function gone(pids: number[]): Promise<void> {
   while (pids.some((pid) => existsSync(`/proc/${pid}`))) await new Promise((r) => setTimeout(r, 20));
 }
 
+/** A store that describes big folders in the processes, and how many of its listings they answered. */
+function storeInHelpers(rootDir: string) {
+  const answered = { count: 0 };
+  const store = createFileStore({
+    rootDir,
+    helpersFromEntries: 1,
+    describeEntries: async (...args) => {
+      const described = await describeInProcesses(...args);
+      answered.count++;
+      return described;
+    },
+  });
+  return { store, answered };
+}
+
 /** Runs `body` (module code, with the workspace root as `root`) in a Node of its own, with the listing modules imported. */
 function runScript(body: string) {
   const modules = ["./file-store.ts", "./listing-processes.ts"].map((m) => fileURLToPath(new URL(m, import.meta.url)));
@@ -165,9 +180,11 @@ describe("the listing processes", () => {
 
   it("list a big folder as the server's own thread does: same text, links judged, numbers in names in order", async () => {
     const inThisThread = createFileStore({ rootDir: path.join(root, "ws"), helpersFromEntries: Infinity });
-    const inHelpers = createFileStore({ rootDir: path.join(root, "ws"), helpersFromEntries: 1 });
+    const { store: inHelpers, answered } = storeInHelpers(path.join(root, "ws"));
     const expected = await inThisThread.listJson("big");
     expect(await inHelpers.listJson("big")).toBe(expected);
+    // Described by the processes, not by the fallback, which would give the same text.
+    expect(answered.count).toBe(1);
     const names = DirectoryListingSchema.parse(JSON.parse(expected)).items.map((i) => i.name);
     expect(names).toEqual(expect.arrayContaining(["inside-link.txt", "inside-dir-link", "new\nline.txt"]));
     for (const hidden of ["escaping-link.txt", "broken-link", "a-fifo"]) expect(names).not.toContain(hidden);
@@ -181,11 +198,12 @@ describe("the listing processes", () => {
     mkdirSync(many, { recursive: true });
     for (let i = 0; i < 700; i++) writeFileSync(path.join(many, `m-${i}.log`), "y".repeat(i % 7));
     const inThisThread = createFileStore({ rootDir: ws, helpersFromEntries: Infinity });
-    const inHelpers = createFileStore({ rootDir: ws, helpersFromEntries: 1 });
+    const { store: inHelpers, answered } = storeInHelpers(ws);
     const expected = { big: await inThisThread.listJson("big"), many: await inThisThread.listJson("many") };
     const folders = Array.from({ length: 24 }, (_, i) => (i % 3 ? "many" : "big") as keyof typeof expected);
     const answers = await Promise.all(folders.map((f) => inHelpers.listJson(f)));
     answers.forEach((text, i) => expect(text).toBe(expected[folders[i]!]));
+    expect(answered.count).toBe(24);
   });
 
   it("kill a process that takes too long, fail its listing with ListingTimeoutError, and start afresh for the next", async () => {
