@@ -665,7 +665,6 @@ export class TrackedFs extends InMemoryFs {
   }
 }
 
-/** Whether an entry's stored bytes are `written` (a string as UTF-8); a lazy or other entry is not. */
 /**
  * Stored bytes as text, decoded once per byte array: every session's interpreter rewrites the same
  * some 600 command stubs as text, and copies of a host share the stubs' bytes. Null when the bytes
@@ -685,6 +684,7 @@ function storedText(stored: Uint8Array): string | null {
   return text;
 }
 
+/** Whether an entry's stored bytes are `written` (a string as UTF-8); a lazy or other entry is not. */
 function sameBytes(stored: string | Uint8Array | undefined, written: unknown): boolean {
   if (typeof written === "string" && stored instanceof Uint8Array) {
     const text = storedText(stored);

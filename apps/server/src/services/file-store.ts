@@ -263,7 +263,10 @@ export function createFileStore({
     };
   }
 
-  /** Synchronous stats in slices: cheaper than a round trip to the listing processes, and yielding between slices keeps other requests moving. */
+  /**
+   * Synchronous stats in slices: cheaper than a round trip to the listing processes, and yielding
+   * between slices keeps other requests moving.
+   */
   async function rowsInThisThread(dir: Confined, realRootDir: string, names: string[]): Promise<Row[]> {
     const rows: Row[] = [];
     for (let i = 0; i < names.length; i += STAT_SLICE) {
