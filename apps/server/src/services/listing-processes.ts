@@ -27,11 +27,11 @@ export const DIRECTORY = 2;
 export const ON_SERVER = 3;
 
 /** Longest a process may take over its share of one listing. */
-export const LISTING_TIMEOUT_MS = 20_000;
+const LISTING_TIMEOUT_MS = 20_000;
 /** Longest a new process may take to say it is ready; Node starts in well under a second. */
-export const START_TIMEOUT_MS = 5_000;
+const START_TIMEOUT_MS = 5_000;
 /** How long the helpers stay off after one could not start. */
-export const HELPERS_OFF_MS = 60_000;
+const HELPERS_OFF_MS = 60_000;
 
 export class ListingTimeoutError extends Error {
   constructor(timeoutMs: number) {
