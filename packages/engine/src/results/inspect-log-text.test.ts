@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureRun } from "../test-support/fixture-run";
 import type { RunResult } from "../types";
 import { buildInspectLog } from "./inspect-log";
-import { inspectLogText } from "./inspect-log-text";
+import { inspectLogText, prepareSampleText } from "./inspect-log-text";
 
 /** The whole log serialised in one go: the text made a sample at a time must equal it to the byte. */
 const wholeText = (run: RunResult) => `${JSON.stringify(buildInspectLog(run))}\n`;
@@ -35,5 +35,29 @@ describe("inspectLogText", () => {
       pauses++;
     });
     expect(pauses).toBe(run.samples.length);
+  });
+
+  it("takes the entries made as each sample ended as they are, with no pause for them", async () => {
+    const run = fixtureRun();
+    for (const s of run.samples) prepareSampleText(run, s);
+    let pauses = 0;
+    const text = await inspectLogText(run, async () => {
+      pauses++;
+    });
+    expect(pauses).toBe(0);
+    expect(text).toBe(wholeText(run));
+  });
+
+  it("makes again an entry that was made for another run, or under other limits", async () => {
+    const run = fixtureRun();
+    const [first, second] = run.samples;
+    prepareSampleText({ runId: "another-run", limits: run.limits }, first!);
+    prepareSampleText({ runId: run.runId, limits: { ...run.limits, maxTurns: run.limits.maxTurns + 1 } }, second!);
+    let pauses = 0;
+    const text = await inspectLogText(run, async () => {
+      pauses++;
+    });
+    expect(pauses).toBe(run.samples.length);
+    expect(text).toBe(wholeText(run));
   });
 });

@@ -389,7 +389,7 @@ const LIMIT_TYPES = {
   time: "time",
 } as const satisfies Record<SampleResult["limitsHit"][number], InspectSampleLimit["type"]>;
 
-function limitValue(run: RunResult, sample: SampleResult, kind: SampleResult["limitsHit"][number]): number {
+function limitValue(run: SampleLogRun, sample: SampleResult, kind: SampleResult["limitsHit"][number]): number {
   switch (kind) {
     case "turns":
       return run.limits.maxTurns;
@@ -408,7 +408,7 @@ function limitValue(run: RunResult, sample: SampleResult, kind: SampleResult["li
   }
 }
 
-function limitMessage(run: RunResult, sample: SampleResult, kind: SampleResult["limitsHit"][number]): string {
+function limitMessage(run: SampleLogRun, sample: SampleResult, kind: SampleResult["limitsHit"][number]): string {
   const value = limitValue(run, sample, kind);
   switch (kind) {
     case "turns":
@@ -431,7 +431,7 @@ function limitMessage(run: RunResult, sample: SampleResult, kind: SampleResult["
 // ---------------------------------------------------------------------------- messages
 
 interface SampleContext {
-  run: RunResult;
+  run: SampleLogRun;
   sample: SampleResult;
   /** Engine message id → log message id. */
   messageIds: Map<string, string>;
@@ -631,7 +631,10 @@ function sampleMetadata(sample: SampleResult): JsonObject {
   };
 }
 
-function buildSample(run: RunResult, sample: SampleResult, tools: JsonObject[]): InspectEvalSample {
+/** What of its run a sample's entry in the log is made from: fixed when the run begins. */
+export type SampleLogRun = Pick<RunResult, "runId" | "limits">;
+
+function buildSample(run: SampleLogRun, sample: SampleResult, tools: JsonObject[]): InspectEvalSample {
   const key = [run.runId, sample.sampleId, sample.epoch] as const;
   const ctx: SampleContext = {
     run,
@@ -1067,7 +1070,12 @@ export function inspectLogParts(run: RunResult): {
     etag: null,
     eval_set_info: null,
   };
-  return { frame, sample: (s) => buildSample(run, s, tools) };
+  return { frame, sample: inspectSampleOf(run, tools) };
+}
+
+/** How a sample of `run` stands in its eval log (the frame aside: see inspectLogParts). */
+export function inspectSampleOf(run: SampleLogRun, tools = toolInfos()): (s: SampleResult) => InspectEvalSample {
+  return (s) => buildSample(run, s, tools);
 }
 
 /**

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ModelClient } from "../models/model-client";
 import { Limiter } from "./limiter";
+import { buildInspectLog } from "../results/inspect-log";
 import { resultBaseName } from "../results/naming";
 import { beginRun, finishRun, longestFirst, runCase } from "./run-case";
 import { loopTurns } from "../test-support/loop-turns";
@@ -155,5 +156,20 @@ describe("a run's files", () => {
     for (const file of [files.benchmark, files.log, files.report])
       expect(existsSync(path.join(own, file)), file).toBe(true);
     expect(JSON.parse(readFileSync(path.join(own, files.log), "utf8")).status).toBe("success");
+  });
+
+  it("writes a log made of entries made as each sample ended that is the whole log to the byte", async () => {
+    const own = mkdtempSync(path.join(workspace, "entries-"));
+    const { run, files } = await runCase({
+      testCase: findCase("s1-corp")!,
+      model: "test/report",
+      epochs: 2,
+      workspaceDir: own,
+      version: "test",
+      openSession: openInProcessSession,
+      createModel: () => reportAtOnce(),
+    });
+    expect(run.samples).toHaveLength(4);
+    expect(readFileSync(path.join(own, files.log), "utf8")).toBe(`${JSON.stringify(buildInspectLog(run))}\n`);
   });
 });

@@ -14,7 +14,7 @@ import {
 import type { ModelClient } from "../models/model-client";
 import { writeFileAtomic } from "../results/atomic-write";
 import { buildStartedInspectLog, inspectLogFileName } from "../results/inspect-log";
-import { inspectLogText } from "../results/inspect-log-text";
+import { inspectLogText, prepareSampleText } from "../results/inspect-log-text";
 import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
@@ -307,25 +307,38 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
     temperature: opts.temperature,
     emit,
   };
+  /** A sample's result once its entry in the log is made, in a turn of its own (see prepareSampleText). */
+  const withLogEntry = async (running: Promise<SampleResult>) => {
+    const result = await running;
+    await ownTurn();
+    try {
+      prepareSampleText(start.header, result);
+    } catch {
+      // Made again, and failing there, when the run's log is written.
+    }
+    return result;
+  };
   const jobs = longestFirst(opts.testCase.samples, epochs, start.header.limits.maxTurns).map(
     ({ sample, epoch, turns }) =>
-      sampleLimiter.run(
-        async () => {
-          // Each start in a turn of the event loop of its own (see ownTurn).
-          await ownTurn();
-          return runOneSample(
-            {
-              ...base,
-              model: gatedModel(createModel(model, sample), limiter),
-              grader: grader ? createModel(grader, sample) : null,
-            },
-            sample,
-            epoch,
-          );
-        },
-        // No signal: a cancelled run's waiting samples still start, to be recorded as cancelled.
-        undefined,
-        sampleHeadStartMs(turns),
+      withLogEntry(
+        sampleLimiter.run(
+          async () => {
+            // Each start in a turn of the event loop of its own (see ownTurn).
+            await ownTurn();
+            return runOneSample(
+              {
+                ...base,
+                model: gatedModel(createModel(model, sample), limiter),
+                grader: grader ? createModel(grader, sample) : null,
+              },
+              sample,
+              epoch,
+            );
+          },
+          // No signal: a cancelled run's waiting samples still start, to be recorded as cancelled.
+          undefined,
+          sampleHeadStartMs(turns),
+        ),
       ),
   );
   return finishRun(start, opts.testCase, await Promise.all(jobs), opts);
