@@ -13,6 +13,7 @@ import type { PriceQuote } from "./pricing";
 import { costOf } from "./pricing";
 import { AttemptTimeoutError, describeError, headersOf, isRetryable, isUserAbort, statusOf } from "./provider-errors";
 import { ReplyBudget } from "./reply-budget";
+import { RedirectRefusedError, wireFetch } from "./wire-fetch";
 import { DEFAULT_RETRY, retryDelayMs, sleep as realSleep, type RetryPolicy } from "./retry";
 
 /**
@@ -245,34 +246,10 @@ function connectionHeld(
       // The attempt's signal (through the SDK's): a cancelled call stops waiting for a connection.
       if (gate) giveBack = await gate(init?.signal ?? undefined);
       sent();
-      try {
-        // No redirect is followed (see RedirectRefusedError); and with "error" undici sends the
-        // request as it is, where following one makes it tee a copy of every request's body first.
-        return await globalThis.fetch(input, { ...init, redirect: "error" });
-      } catch (e) {
-        // undici: TypeError "fetch failed", caused by "unexpected redirect".
-        if (e instanceof TypeError && e.cause instanceof Error && /redirect/i.test(e.cause.message))
-          throw new RedirectRefusedError(String(input));
-        throw e;
-      }
+      return wireFetch(input, init);
     },
     release,
   };
-}
-
-/**
- * A model server answered with a redirect. Model calls never follow one: fetch drops only the
- * Authorization header on the way to another origin, so a provider's key in its own header
- * (Anthropic's x-api-key, Azure's api-key) and the whole transcript would go where it points.
- * Not retried: the operator sets the model's base URL to the address it redirects to.
- */
-export class RedirectRefusedError extends Error {
-  override name = "RedirectRefusedError";
-  constructor(url: string) {
-    super(
-      `the model server answered ${url} with a redirect, which model calls never follow (the API key and the transcript would go where it points): set the model's base URL to the address it redirects to`,
-    );
-  }
 }
 
 export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOptions): ModelClient {

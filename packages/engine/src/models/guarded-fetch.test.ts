@@ -32,29 +32,44 @@ describe("guardedFetch", () => {
     expect(ended).toBe(1);
   });
 
-  it("delivers every chunk accepted before a limit failed the body, then the failure (a cut reply keeps what came before)", async () => {
-    const fetch = guardedFetch(
-      () => ({ idleMs: 1_000, maxBytes: 12 }),
-      fetchOf(["data: a\n\n", "b\n", "far too many bytes"]),
-    );
-    const response = await fetch("http://model.test");
+  /** What a guarded body delivers before it fails (or ends): the text read, and the failure. */
+  async function readUntilFailure(limits: Parameters<typeof guardedFetch>[0], chunks: string[]) {
+    const response = await guardedFetch(limits, fetchOf(chunks))("http://model.test");
     // However long the consumer waits before reading.
     await settle();
     const reader = response.body!.getReader();
     const got: string[] = [];
-    const failure = await (async () => {
-      for (;;) {
-        try {
-          const { done, value } = await reader.read();
-          if (done) return null;
-          got.push(new TextDecoder().decode(value));
-        } catch (e) {
-          return e;
-        }
+    for (;;) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) return { got, failure: null };
+        got.push(new TextDecoder().decode(value));
+      } catch (failure) {
+        return { got, failure };
       }
-    })();
-    expect(got).toEqual(["data: a\n\n", "b\n"]);
+    }
+  }
+
+  it("delivers the body up to the byte a limit is passed at, then the failure (a cut reply keeps what came before)", async () => {
+    const { got, failure } = await readUntilFailure(
+      () => ({ idleMs: 1_000, maxBytes: 12 }),
+      ["data: a\n\n", "b\n", "far too many bytes"],
+    );
+    expect(got).toEqual(["data: a\n\n", "b\n", "f"]);
     expect(failure).toBeInstanceOf(ReplyTooLargeError);
+  });
+
+  it("delivers the events whole before one too large, however the server cut its chunks", async () => {
+    const body = "data: 1\n\ndata: 2\r\n\r\ndata: " + "x".repeat(60) + "\n\n";
+    const limits = () => ({ idleMs: 1_000, maxBytes: 1_000, maxEventBytes: 20 });
+    // The third event passes 20 bytes at its 21st: what goes on ends with "data: " and 14 x's.
+    const before = "data: 1\n\ndata: 2\r\n\r\ndata: " + "x".repeat(14);
+    for (const chunks of [[body], body.split(""), [body.slice(0, 5), body.slice(5, 40), body.slice(40)]]) {
+      const { got, failure } = await readUntilFailure(limits, chunks);
+      expect(got.join("")).toBe(before);
+      expect(failure).toBeInstanceOf(ReplyTooLargeError);
+      expect((failure as ReplyTooLargeError).limitBytes).toBe(20);
+    }
   });
 
   it("tells `ended` once, however the body ends (read whole and then cancelled)", async () => {

@@ -89,26 +89,45 @@ function guardBody(
   const reader = source.getReader();
   const event = limits.maxEventBytes ? new SseEventSize() : null;
   let total = 0;
+  /** A limit the last chunk passed: its bytes before that point went on, and the body fails at the next read. */
+  let passed: ReplyTooLargeError | null = null;
   const stop = (error: Error): never => {
     // Cancelling the source closes the connection, so the rest of the body is never received.
     reader.cancel(error).catch(() => {});
     ended?.();
     throw error;
   };
+  /** How many bytes of `chunk` stay within the limits; sets `passed` when not all of them do. */
+  const within = (chunk: Uint8Array): number => {
+    let keep = chunk.byteLength;
+    if (total + keep > limits.maxBytes) {
+      keep = limits.maxBytes - total;
+      passed = new ReplyTooLargeError(limits.maxBytes);
+    }
+    const over = event ? event.overAt(chunk.subarray(0, keep), limits.maxEventBytes!) : -1;
+    if (over >= 0) {
+      keep = over;
+      passed = new ReplyTooLargeError(limits.maxEventBytes!);
+    }
+    total += keep;
+    return keep;
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        if (passed) stop(passed);
         const { done, value } = await readWithin(reader, limits.idleMs).catch(stop);
         if (done) {
           ended?.();
           return controller.close();
         }
-        total += value.byteLength;
-        if (total > limits.maxBytes) stop(new ReplyTooLargeError(limits.maxBytes));
-        if (event && event.largestAfter(value) > limits.maxEventBytes!)
-          stop(new ReplyTooLargeError(limits.maxEventBytes!));
-        tap?.response(value);
-        controller.enqueue(value);
+        // What came within the limits goes on, however the server cut its chunks: the events
+        // whole before the limit are read, as they would be had they come in a chunk of their own.
+        const keep = within(value);
+        if (keep === 0) stop(passed!);
+        const piece = keep < value.byteLength ? value.subarray(0, keep) : value;
+        tap?.response(piece);
+        controller.enqueue(piece);
       },
       cancel(reason) {
         ended?.();
@@ -144,9 +163,8 @@ class SseEventSize {
   private lineBytes = 0;
   private afterCR = false;
 
-  /** Feeds a chunk; returns the largest size the current event reached within it. */
-  largestAfter(chunk: Uint8Array): number {
-    let largest = this.eventBytes;
+  /** Feeds a chunk; returns where in it the current event passes `limit` bytes, or -1 when it does not. */
+  overAt(chunk: Uint8Array, limit: number): number {
     for (let i = 0; i < chunk.length; i++) {
       const b = chunk[i]!;
       if (b === LF && this.afterCR) {
@@ -160,8 +178,8 @@ class SseEventSize {
         continue;
       }
       this.lineBytes++;
-      if (++this.eventBytes > largest) largest = this.eventBytes;
+      if (++this.eventBytes > limit) return i;
     }
-    return largest;
+    return -1;
   }
 }
