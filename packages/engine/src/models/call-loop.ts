@@ -13,7 +13,7 @@ import type { PriceQuote } from "./pricing";
 import { costOf } from "./pricing";
 import { AttemptTimeoutError, describeError, headersOf, isRetryable, isUserAbort, statusOf } from "./provider-errors";
 import { ReplyBudget } from "./reply-budget";
-import { RedirectRefusedError, wireFetch } from "./wire-fetch";
+import { WireRefusedError, wireFetch } from "./wire-fetch";
 import { DEFAULT_RETRY, retryDelayMs, sleep as realSleep, type RetryPolicy } from "./retry";
 
 /**
@@ -193,7 +193,7 @@ function finalError(e: unknown, caller: AbortSignal, retries: number): ModelCall
   if (caller.aborted) return stopError(caller, retries);
   if (e instanceof ModelCallError) return e;
   if (isUserAbort(e)) return new ModelCallError("the run was cancelled", retries);
-  const refused = findCause(e, ReplyTooLargeError) ?? findCause(e, RedirectRefusedError);
+  const refused = findCause(e, ReplyTooLargeError) ?? findCause(e, WireRefusedError);
   if (refused) return new ModelCallError(refused.message, retries);
   return isRetryable(e) ? null : new ModelCallError(describeError(e), retries, statusOf(e));
 }

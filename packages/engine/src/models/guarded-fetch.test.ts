@@ -72,6 +72,19 @@ describe("guardedFetch", () => {
     }
   });
 
+  it("shows the tap exactly the bytes it passes on, and passes an empty chunk on as nothing", async () => {
+    const tapped: string[] = [];
+    const tap = { request: () => {}, response: (chunk: Uint8Array) => tapped.push(new TextDecoder().decode(chunk)) };
+    const fetch = guardedFetch(
+      () => ({ idleMs: 1_000, maxBytes: 12 }),
+      fetchOf(["data: a\n\n", "", "b\n", "cdef"]),
+      tap,
+    );
+    const response = await fetch("http://model.test");
+    await expect(response.text()).rejects.toBeInstanceOf(ReplyTooLargeError);
+    expect(tapped.join("")).toBe("data: a\n\nb\nc");
+  });
+
   it("tells `ended` once, however the body ends (read whole and then cancelled)", async () => {
     let ended = 0;
     const fetch = guardedFetch(

@@ -124,7 +124,7 @@ function guardBody(
         // What came within the limits goes on, however the server cut its chunks: the events
         // whole before the limit are read, as they would be had they come in a chunk of their own.
         const keep = within(value);
-        if (keep === 0) stop(passed!);
+        if (keep === 0 && passed) stop(passed);
         const piece = keep < value.byteLength ? value.subarray(0, keep) : value;
         tap?.response(piece);
         controller.enqueue(piece);

@@ -1,9 +1,12 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { RedirectRefusedError, wireFetch } from "./wire-fetch";
+import { adapterTestClient } from "../test-support/adapter-client";
+import { chatCompletionsAdapter } from "./chat-completions-api";
+import { ModelCallError } from "./model-client";
+import { RedirectRefusedError, WireRefusedError, wireFetch } from "./wire-fetch";
 
 async function listen(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
   const server = createServer(handle).listen(0, "127.0.0.1");
@@ -11,6 +14,29 @@ async function listen(handle: (req: IncomingMessage, res: ServerResponse) => voi
   onTestFinished(() => void server.close());
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+/**
+ * A server that answers every request with `reply`, bytes as given (what no HTTP server would
+ * send), then closes the connection when `close`, else keeps it open; `open()` counts the
+ * connections still open.
+ */
+async function rawServer(reply: string | Buffer, { close = false } = {}) {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    socket.on("data", () => (close ? socket.end(reply) : socket.write(reply)));
+  }).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  onTestFinished(() => {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, open: () => sockets.size };
+}
+
+const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const parts: Buffer[] = [];
@@ -82,10 +108,69 @@ describe("wireFetch", () => {
     expect(await (await wireFetch(url, { method: "POST", body: "{}" })).text()).toBe(text);
   });
 
-  it("fails the body it reads when the compressed bytes are broken", async () => {
-    const url = await listen((_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end("not gzip at all"));
-    const response = await wireFetch(url, { method: "POST", body: "{}" });
-    await expect(response.text()).rejects.toThrow();
+  it("undoes two codings, the last applied first, and leaves a coding it does not know as it came", async () => {
+    const text = '{"ok":true}';
+    const twice = await rawServer(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 200 OK\r\ncontent-encoding: gzip, br\r\ncontent-length: ${brotliCompressSync(gzipSync(text)).length}\r\n\r\n`,
+        ),
+        brotliCompressSync(gzipSync(text)),
+      ]),
+    );
+    expect(await (await wireFetch(twice.url, { method: "POST", body: "{}" })).text()).toBe(text);
+    const unknown = await rawServer(`HTTP/1.1 200 OK\r\ncontent-encoding: zstd\r\ncontent-length: 11\r\n\r\n${text}`);
+    expect(await (await wireFetch(unknown.url, { method: "POST", body: "{}" })).text()).toBe(text);
+  });
+
+  it("gives what a compressed body cut short held, as fetch does", async () => {
+    const whole = gzipSync("data: 1\n\n".repeat(200));
+    const cut = whole.subarray(0, whole.length - 8); // the gzip trailer (checksum and length) left out
+    const url = await listen((_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(cut));
+    const text = await (await wireFetch(url, { method: "POST", body: "{}" })).text();
+    expect(text).toBe("data: 1\n\n".repeat(200));
+  });
+
+  it("fails a body that breaks halfway as fetch did (TypeError terminated, which is retried), read at once or later", async () => {
+    const broken = await rawServer(
+      "HTTP/1.1 200 OK\r\ncontent-encoding: gzip\r\ncontent-length: 15\r\n\r\nnot gzip at all",
+    );
+    const short = await rawServer('HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n{"partial":', { close: true });
+    for (const url of [broken.url, short.url]) {
+      const now = await wireFetch(url, { method: "POST", body: "{}" });
+      await expect(now.text()).rejects.toMatchObject({ name: "TypeError", message: "terminated" });
+      // Unread for a while: the failure waits for the reader, it does not throw in the meantime.
+      const unread = await wireFetch(url, { method: "POST", body: "{}" });
+      await later(50);
+      await expect(unread.text()).rejects.toMatchObject({ message: "terminated", cause: expect.any(Error) });
+    }
+  });
+
+  it("refuses a status HTTP does not have, closing the connection, and the call is not retried", async () => {
+    const server = await rawServer(
+      'HTTP/1.1 600 Weird\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\ncontent-length: 100000\r\n\r\n{"error":',
+    );
+    const error = await wireFetch(`${server.url}/chat/completions`, { method: "POST", body: "{}" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WireRefusedError);
+    expect((error as Error).message).toContain("with status 600, which is not HTTP");
+    await expect.poll(server.open).toBe(0);
+
+    let asked = 0;
+    const counted = await listen((req, res) => {
+      asked++;
+      req.socket.write("HTTP/1.1 600 Weird\r\ncontent-length: 2\r\n\r\n{}");
+      res.detachSocket(req.socket);
+    });
+    const adapter = chatCompletionsAdapter({ model: "m", baseURL: `${counted}/v1`, apiKey: "k", settings: {} });
+    const { c } = adapterTestClient(adapter, { provider: "test", model: "m", baseURL: `${counted}/v1` });
+    const failed = await c
+      .complete({ messages: [{ id: "u1", role: "user", content: "Hello" }], tools: [] }, new AbortController().signal)
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ModelCallError);
+    expect((failed as Error).message).toContain("which is not HTTP");
+    expect(asked).toBe(1);
   });
 
   it("answers a 204 with no body", async () => {
@@ -105,23 +190,32 @@ describe("wireFetch", () => {
     const reader = aborted.body!.getReader();
     await reader.read();
     controller.abort(new Error("the run was cancelled"));
-    await expect(reader.read()).rejects.toThrow();
+    await expect(reader.read()).rejects.toThrow("the run was cancelled");
 
     const unread = await wireFetch(`${url}/unread`, { method: "POST", body: "{}" });
     await unread.body!.cancel();
     const partlyRead = (await wireFetch(`${url}/read`, { method: "POST", body: "{}" })).body!.getReader();
     await partlyRead.read();
     await partlyRead.cancel();
-    await expect.poll(() => [...closed].sort()).toEqual(["/abort", "/read", "/unread"]);
+    // A read still waiting on a silent server when the reader gives up (the idle guard does so).
+    const waiting = (await wireFetch(`${url}/waiting`, { method: "POST", body: "{}" })).body!.getReader();
+    await waiting.read();
+    const pending = waiting.read();
+    await later(20);
+    await waiting.cancel();
+    await expect(pending).resolves.toMatchObject({ done: true });
+    await expect.poll(() => [...closed].sort()).toEqual(["/abort", "/read", "/unread", "/waiting"]);
   });
 
-  it("refuses a body it would have to stream, and a Request for a URL", async () => {
+  it("refuses a body it would have to stream, and a Request for a URL, as nothing a retry would mend", async () => {
     await expect(
       wireFetch("http://127.0.0.1:9/", {
         method: "POST",
         body: new ReadableStream() as unknown as RequestInit["body"],
       }),
-    ).rejects.toThrow(/as text or bytes/);
-    await expect(wireFetch(new Request("http://127.0.0.1:9/"))).rejects.toThrow(/a URL, not a Request/);
+    ).rejects.toThrow(new WireRefusedError("a model call's body was neither text nor bytes"));
+    await expect(wireFetch(new Request("http://127.0.0.1:9/"))).rejects.toThrow(
+      new WireRefusedError("a model call passed a Request, not a URL"),
+    );
   });
 });

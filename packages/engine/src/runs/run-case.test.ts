@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ModelClient } from "../models/model-client";
 import { Limiter } from "./limiter";
 import { buildInspectLog } from "../results/inspect-log";
+import { inspectLogText } from "../results/inspect-log-text";
 import { resultBaseName } from "../results/naming";
 import { beginRun, finishRun, longestFirst, runCase } from "./run-case";
 import { loopTurns } from "../test-support/loop-turns";
@@ -171,5 +172,11 @@ describe("a run's files", () => {
     });
     expect(run.samples).toHaveLength(4);
     expect(readFileSync(path.join(own, files.log), "utf8")).toBe(`${JSON.stringify(buildInspectLog(run))}\n`);
+    // Every entry was made ahead and is taken as it is: making one again would pause first.
+    let pauses = 0;
+    await inspectLogText(run, async () => {
+      pauses++;
+    });
+    expect(pauses).toBe(0);
   });
 });
