@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
-import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { adapterTestClient } from "../test-support/adapter-client";
 import { chatCompletionsAdapter } from "./chat-completions-api";
@@ -119,8 +119,30 @@ describe("wireFetch", () => {
       ]),
     );
     expect(await (await wireFetch(twice.url, { method: "POST", body: "{}" })).text()).toBe(text);
-    const unknown = await rawServer(`HTTP/1.1 200 OK\r\ncontent-encoding: zstd\r\ncontent-length: 11\r\n\r\n${text}`);
-    expect(await (await wireFetch(unknown.url, { method: "POST", body: "{}" })).text()).toBe(text);
+    for (const coding of ["zstd", "gzip, zstd", "zstd, gzip"]) {
+      const unknown = await rawServer(
+        `HTTP/1.1 200 OK\r\ncontent-encoding: ${coding}\r\ncontent-length: 11\r\n\r\n${text}`,
+      );
+      expect(await (await wireFetch(unknown.url, { method: "POST", body: "{}" })).text()).toBe(text);
+    }
+  });
+
+  it("undoes five codings and refuses a sixth, as fetch does, without a decoder for each of 4,000", async () => {
+    const text = '{"ok":true}';
+    let five: Buffer = Buffer.from(text);
+    for (let i = 0; i < 5; i++) five = brotliCompressSync(five);
+    const head = (codings: number, length: number) =>
+      `HTTP/1.1 200 OK\r\ncontent-encoding: ${Array(codings).fill("br").join(",")}\r\ncontent-length: ${length}\r\n\r\n`;
+    const ok = await rawServer(Buffer.concat([Buffer.from(head(5, five.length)), five]));
+    expect(await (await wireFetch(ok.url, { method: "POST", body: "{}" })).text()).toBe(text);
+    for (const codings of [6, 4000]) {
+      // A body still coming: refused, its connection is closed rather than read to its end.
+      const server = await rawServer(`${head(codings, 100)}0123456789`);
+      const error = await wireFetch(server.url, { method: "POST", body: "{}" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WireRefusedError);
+      expect((error as Error).message).toContain(`with ${codings} content codings`);
+      await expect.poll(server.open).toBe(0);
+    }
   });
 
   it("gives what a compressed body cut short held, as fetch does", async () => {
@@ -205,6 +227,28 @@ describe("wireFetch", () => {
     await waiting.cancel();
     await expect(pending).resolves.toMatchObject({ done: true });
     await expect.poll(() => [...closed].sort()).toEqual(["/abort", "/read", "/unread", "/waiting"]);
+  });
+
+  it("closes the connection of a compressed body too, when the reader cancels or the signal aborts", async () => {
+    const closed: string[] = [];
+    const url = await listen((req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream", "content-encoding": "gzip" });
+      const gzip = createGzip();
+      gzip.pipe(res);
+      gzip.write("data: 1\n\n");
+      gzip.flush(constants.Z_SYNC_FLUSH);
+      res.on("close", () => closed.push(String(req.url)));
+    });
+    const cancelled = (await wireFetch(`${url}/cancel`, { method: "POST", body: "{}" })).body!.getReader();
+    expect(new TextDecoder().decode((await cancelled.read()).value)).toBe("data: 1\n\n");
+    await cancelled.cancel();
+    const controller = new AbortController();
+    const aborted = await wireFetch(`${url}/abort`, { method: "POST", body: "{}", signal: controller.signal });
+    const reader = aborted.body!.getReader();
+    await reader.read();
+    controller.abort(new Error("the run was cancelled"));
+    await expect(reader.read()).rejects.toThrow("the run was cancelled");
+    await expect.poll(() => [...closed].sort()).toEqual(["/abort", "/cancel"]);
   });
 
   it("refuses a body it would have to stream, and a Request for a URL, as nothing a retry would mend", async () => {

@@ -38,7 +38,7 @@ export async function wireFetch(input: string | URL | Request, init: RequestInit
       discard(body);
       return new Response(null, { status: answer.statusCode, headers });
     }
-    body = decoded(body, headers);
+    body = decoded(body, headers, url);
     return new Response(bodyStream(body, init.signal), { status: answer.statusCode, headers });
   } catch (e) {
     discard(body);
@@ -100,6 +100,9 @@ function discard(body: Readable): void {
   body.destroy();
 }
 
+/** The most content codings a body may have, as undici's fetch allows. */
+const MAX_CODINGS = 5;
+
 /**
  * fetch's flushing: a compressed body cut short gives what it held, not an error
  * (Z_SYNC_FLUSH at the end, as browsers and undici's fetch decode).
@@ -115,12 +118,15 @@ const BROTLI_FLUSH = {
  * undoes them; a coding fetch does not know leaves the body as it came, as fetch leaves it.
  * The decoders are piped so that a failure anywhere fails the stream read, never the process.
  */
-function decoded(body: Readable, headers: Headers): Readable {
+function decoded(body: Readable, headers: Headers, url: string): Readable {
   const codings = (headers.get("content-encoding") ?? "")
     .split(",")
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c && c !== "identity")
     .reverse();
+  // As undici's fetch: thousands of codings in one header would cost a decoder each.
+  if (codings.length > MAX_CODINGS)
+    throw new WireRefusedError(`the model server answered ${url} with ${codings.length} content codings`);
   const decoders: NodeJS.ReadWriteStream[] = [];
   for (const coding of codings) {
     if (coding === "gzip" || coding === "x-gzip") decoders.push(createGunzip(ZLIB_FLUSH));
