@@ -36,6 +36,15 @@ async function rawServer(reply: string | Buffer, { close = false } = {}) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, open: () => sockets.size };
 }
 
+/** Reads the first piece of a body, then aborts the call's signal: the next read fails with the abort's reason. */
+async function abortAfterFirstPiece(url: string) {
+  const controller = new AbortController();
+  const reader = (await wireFetch(url, { method: "POST", body: "{}", signal: controller.signal })).body!.getReader();
+  await reader.read();
+  controller.abort(new Error("the run was cancelled"));
+  await expect(reader.read()).rejects.toThrow("the run was cancelled");
+}
+
 const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -207,12 +216,7 @@ describe("wireFetch", () => {
       res.writeHead(200, { "content-type": "text/event-stream" }).write("data: 1\n\n");
       res.on("close", () => closed.push(String(req.url)));
     });
-    const controller = new AbortController();
-    const aborted = await wireFetch(`${url}/abort`, { method: "POST", body: "{}", signal: controller.signal });
-    const reader = aborted.body!.getReader();
-    await reader.read();
-    controller.abort(new Error("the run was cancelled"));
-    await expect(reader.read()).rejects.toThrow("the run was cancelled");
+    await abortAfterFirstPiece(`${url}/abort`);
 
     const unread = await wireFetch(`${url}/unread`, { method: "POST", body: "{}" });
     await unread.body!.cancel();
@@ -242,12 +246,7 @@ describe("wireFetch", () => {
     const cancelled = (await wireFetch(`${url}/cancel`, { method: "POST", body: "{}" })).body!.getReader();
     expect(new TextDecoder().decode((await cancelled.read()).value)).toBe("data: 1\n\n");
     await cancelled.cancel();
-    const controller = new AbortController();
-    const aborted = await wireFetch(`${url}/abort`, { method: "POST", body: "{}", signal: controller.signal });
-    const reader = aborted.body!.getReader();
-    await reader.read();
-    controller.abort(new Error("the run was cancelled"));
-    await expect(reader.read()).rejects.toThrow("the run was cancelled");
+    await abortAfterFirstPiece(`${url}/abort`);
     await expect.poll(() => [...closed].sort()).toEqual(["/abort", "/cancel"]);
   });
 
