@@ -28,7 +28,7 @@ export async function wireFetch(input: string | URL | Request, init: RequestInit
   let body: Readable = answer.body;
   try {
     if (REDIRECTS.has(answer.statusCode) && answer.headers.location !== undefined) throw new RedirectRefusedError(url);
-    // fetch passes any status from 200 to 599 on; a Response cannot be made with another.
+    // A Response can only be made with a status from 200 to 599 (fetch's own carried any).
     if (answer.statusCode < 200 || answer.statusCode > 599)
       throw new WireRefusedError(
         `the model server answered ${url} with status ${answer.statusCode}, which is not HTTP`,
