@@ -3,7 +3,8 @@
  * `npm run bench:engine`: all 13 cases × 4 epochs against a fake OpenAI-compatible server that
  * answers every call after 100 ms, with at most 8 connections. Prints the wall time, the ideal
  * bound for that workload (the critical path of sequential turns per sample, spread over 8
- * connections) and their ratio (target ≥ 0.95), the harness's CPU time per model turn, the
+ * connections) and their ratio (target ≥ 0.95), the harness's CPU time per model turn (on Linux
+ * split into the main thread's and the other threads'), the
  * peak memory, and how long the model server had 0, 1, … 8 calls in flight: time below 8 in the
  * middle of the run is connections the harness left idle between a reply and the next request. Sessions run in real simulation workers, as they do in the product.
  *
@@ -22,7 +23,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { machineLoad } from "./bench-machine.mjs";
+import { machineLoad, mainThreadCpuMs } from "./bench-machine.mjs";
 import { runPeerLoop } from "./bench-peer-loop.mjs";
 
 register();
@@ -95,16 +96,20 @@ async function timedSuite() {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
   const levelsBefore = (await fakeStats()).msAtLevel;
   const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuMs();
   const started = performance.now();
   const results = await suite();
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  const mainAfter = mainThreadCpuMs();
   clearInterval(sampler);
   const levels = (await fakeStats()).msAtLevel.map((ms, n) => ms - (levelsBefore[n] ?? 0));
   const samples = results.flatMap((r) => r.run.samples);
   const turns = samples.reduce((n, s) => n + s.turns, 0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  return { wallMs, cpuMs, peakRss, levels, samples, turns, efficiency: idealMs / wallMs, cpuPerTurn: cpuMs / turns };
+  const mainMs = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
+  const efficiency = idealMs / wallMs;
+  return { wallMs, cpuMs, mainMs, peakRss, levels, samples, turns, efficiency, cpuPerTurn: cpuMs / turns };
 }
 
 // --repeat N: N timed suites (each followed by the reference loop with --peer, so each pair shares
@@ -141,6 +146,15 @@ console.log(`Efficiency:  ${ours.efficiency.toFixed(3)} of ideal (target ≥ 0.9
 console.log(
   `Harness CPU: ${median(rounds.map((r) => r.ours.cpuPerTurn)).toFixed(2)} ms per model turn (${(median(rounds.map((r) => r.ours.cpuMs)) / 1000).toFixed(1)} s in all, every thread of the process)${REPEAT > 1 ? ` (median of ${REPEAT})` : ""}`,
 );
+// Where the CPU went: the main thread (model calls, the agent loop, grading, logs) and the rest (the
+// simulation workers, and V8's and libuv's helper threads). Linux only.
+const mainMs = rounds.map((r) => r.ours.mainMs);
+if (mainMs.every((ms) => ms !== null)) {
+  const perTurn = (ms) => (ms / ours.turns).toFixed(2);
+  const main = median(mainMs);
+  const rest = median(rounds.map((r) => r.ours.cpuMs - r.ours.mainMs));
+  console.log(`  of which:  main thread ${perTurn(main)} ms per turn, other threads ${perTurn(rest)} ms per turn`);
+}
 console.log(`Peak memory: ${(ours.peakRss / 1048576).toFixed(0)} MB RSS`);
 // Where the wall time beyond the ideal went: connections left idle while samples were in flight.
 console.log(
