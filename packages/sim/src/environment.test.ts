@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isUntouchedCopy } from "./build-host";
 import type { HostState } from "./host-state";
 import { buildEnvironment, capOutput } from "./environment";
+import { TrackedFs } from "./tracked-fs";
 import { fixtureWorld } from "./test-support/fixture-world";
 
 /** Every entry of a host: path, kind, digest of its bytes, mode, owner and time. */
@@ -103,6 +104,28 @@ describe("buildEnvironment", () => {
     expect(await entriesOf(a!)).toEqual(await entriesOf(b!));
     expect((await entriesOf(a!)).some((e) => e.startsWith("/bin/grep file"))).toBe(true);
     expect(await laid.hash()).toBe(await plain.hash());
+  });
+
+  it("copies a host first read outside a shell from its laid twin: it reads as after a command, and that command lays down nothing", async () => {
+    const world = fixtureWorld();
+    const command = "ls -la /bin | head -n 5; cat /proc/version";
+    const viaCommand = await buildEnvironment(world, { seed: "read" });
+    const commandFirst = await viaCommand.exec("Web Server", command);
+    const viaRead = await buildEnvironment(world, { seed: "read" });
+    const read = (await viaRead.readHost("web-01"))!;
+    expect(read).toBe(viaRead.findHost("Web Server"));
+    // The interpreter's stubs are there before any command, as after one.
+    expect(await read.fs.readFile("/bin/grep")).toBe(await viaCommand.findHost("Web Server")!.fs.readFile("/bin/grep"));
+    expect(isUntouchedCopy(read)).toBe(false);
+    const settle = vi.spyOn(TrackedFs.prototype, "settleTimes");
+    try {
+      expect((await viaRead.exec("Web Server", command)).output).toBe(commandFirst.output);
+      expect(settle).not.toHaveBeenCalled();
+    } finally {
+      settle.mockRestore();
+    }
+    expect(await entriesOf(read)).toEqual(await entriesOf(viaCommand.findHost("Web Server")!));
+    expect(await viaRead.readHost("no such host")).toBeUndefined();
   });
 
   it("hashes a generated log by its recipe until it is read, and by its bytes after", async () => {

@@ -59,6 +59,14 @@ export interface SimEnvironment {
   /** Setup commands that failed (a content problem; `env verify` reports it). */
   setupFailures: { role: string; command: string; error: string }[];
   findHost(role: string): HostState | undefined;
+  /**
+   * findHost for reading a host's files outside a shell. A host nothing has used yet is copied
+   * from its twin with an interpreter made on it, as a first command copies it: the files read
+   * the same before and after the first command, and that command's interpreter writes nothing.
+   * (A plain copy made by findHost's first touch makes its own interpreter: some 600 writes and
+   * a restamp of the whole host.)
+   */
+  readHost(role: string): Promise<HostState | undefined>;
   roleNames(): string[];
   exec(role: string, command: string, opts?: { signal?: AbortSignal }): Promise<ShellOutcome>;
   commands: CommandRecord[];
@@ -274,19 +282,23 @@ export async function buildEnvironment(
   const shells = new Map<HostState, Bash>();
   /** What each host's shell saw its command print of its own (see shell/provenance.ts). */
   const probes = new Map<HostState, ProvenanceProbe>();
+  /** Hosts copied from their laid twin: their first interpreter lays down nothing new. */
+  const copiedFromLaid = new WeakSet<HostState>();
+  /** Untouched, a host is copied from its laid twin on first use; a copy made already is left as it is. */
+  const preferLaid = async (host: HostState): Promise<void> => {
+    if (!isUntouchedCopy(host)) return;
+    const laid = await laidHost(pristine, builtOf.get(host)!, world);
+    if (!isUntouchedCopy(host)) return;
+    copyFromInstead(host, laid);
+    copiedFromLaid.add(host);
+  };
   const shellOf = async (host: HostState): Promise<Bash> => {
     let shell = shells.get(host);
     if (!shell) {
       const probe = new ProvenanceProbe();
       probes.set(host, probe);
-      // Untouched, the host can be copied from its laid twin; once copied, it makes its own.
-      let again = false;
-      if (isUntouchedCopy(host)) {
-        const laid = await laidHost(pristine, builtOf.get(host)!, world);
-        again = isUntouchedCopy(host);
-        if (again) copyFromInstead(host, laid);
-      }
-      shells.set(host, (shell = await newShell(host, commandEnv, probe, world, again)));
+      await preferLaid(host);
+      shells.set(host, (shell = await newShell(host, commandEnv, probe, world, copiedFromLaid.has(host))));
     }
     return shell;
   };
@@ -353,6 +365,11 @@ export async function buildEnvironment(
     hash,
     setupFailures,
     findHost,
+    async readHost(role) {
+      const host = findHost(role);
+      if (host) await preferLaid(host);
+      return host;
+    },
     roleNames: () => hosts.map((h) => (world.scenario === "S1" ? `${h.spec.role} (${h.spec.hostname})` : h.spec.role)),
     commands,
     takeDelta,

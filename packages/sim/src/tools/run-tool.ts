@@ -180,7 +180,7 @@ async function nearestDirectory(host: HostState, abs: string): Promise<string> {
  * nearby, never the path the model gave.
  */
 async function fileContent(env: SimEnvironment, role: string, path: string): Promise<ToolResult> {
-  const host = env.findHost(role);
+  const host = await env.readHost(role);
   if (!host) return unknownHost(env, role);
   const where = `${host.spec.role} (${host.spec.hostname})`;
   if (!path.startsWith("/"))
