@@ -2,6 +2,7 @@ import type { CaseWorld } from "@analystbench/scenarios";
 import { parentPort } from "node:worker_threads";
 import { shareRenderedLogs, type RenderedLog } from "../build-host";
 import { buildEnvironment, type SimEnvironment } from "../environment";
+import { holdDefenceInDepth } from "../shell/create-shell";
 import { withoutArguments } from "../tools/arguments";
 import { runTool, type ToolResult } from "../tools/run-tool";
 import { preferBatchScheduling } from "./batch-scheduling";
@@ -62,6 +63,9 @@ const adoptLog = shareRenderedLogs({
     }),
   publish: (recipe, log) => port.postMessage({ type: "log", recipe, log } satisfies RenderedLogNotice),
 });
+
+// Last, once this module has taken the globals it keeps as they were (startTimer above).
+holdDefenceInDepth();
 
 port.on("message", (msg: WorkerRequest | RenderedLogNotice | LogRenderNotice) => {
   if (msg.type === "log") {
