@@ -350,8 +350,9 @@ export async function buildEnvironment(
     for (const [role, saved] of state.hosts) {
       const host = hosts.find((h) => h.spec.role === role);
       if (!host) throw new Error(`the saved state names a host "${role}" this world does not have`);
-      // Commands ran on this host, so its interpreter had laid down its /bin stubs before them.
-      if (saved.paths.size > 0) await shellOf(host);
+      // Commands ran on this host (a changed table is a command's too: kill, systemctl), so its
+      // interpreter had laid down its /bin stubs before them.
+      if (saved.paths.size > 0 || saved.tables) await shellOf(host);
       await host.fs.restoreChanged(saved.paths);
       if (saved.tables) restoreTables(host, saved.tables);
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildEnvironment, type SimEnvironment } from "./environment";
 import { emptySavedState, mergeSavedState, type SavedState } from "./saved-state";
 import { fixtureWorld } from "./test-support/fixture-world";
+import { runTool } from "./tools/run-tool";
 
 /**
  * A worker that lost its thread rebuilds a session's environment from world and seed and then
@@ -102,6 +103,22 @@ describe("restoring a saved state", () => {
     expect(
       new TextDecoder().decode((saved.hosts.get(WEB)!.paths.get("/tmp/notes")!.now as { content: Uint8Array }).content),
     ).toBe(Array.from({ length: 20 }, (_, i) => `${i}\n`).join(""));
+  });
+
+  it("restores a host whose commands changed only its tables with its interpreter's files, as the original had them", async () => {
+    // Without setup commands no interpreter was made on the built host: only the session's made one.
+    const world = { ...fixtureWorld(), setupCommands: [] };
+    const original = await buildEnvironment(world, { seed: "tables" });
+    const saved = emptySavedState();
+    await runSaving(original, saved, WEB, "kill -9 4711; systemctl stop nginx");
+    expect(saved.hosts.get(WEB)?.paths.size).toBe(0);
+    expect(saved.hosts.get(WEB)?.tables).toBeDefined();
+    const copy = await buildEnvironment(world, { seed: "tables" });
+    await copy.restore(structuredClone(saved));
+    const file = (env: SimEnvironment) => runTool(env, "get_file_content", { device_role: WEB, path: "/bin/ls" });
+    expect((await file(copy)).output).toBe((await file(original)).output);
+    expect((await file(copy)).ok).toBe(true);
+    expect(await observe(copy)).toEqual(await observe(original));
   });
 
   it("of nothing marks nothing as changed, the interpreter's /bin stubs included", async () => {
