@@ -6,6 +6,7 @@ import { holdDefenceInDepth } from "../shell/create-shell";
 import { withoutArguments } from "../tools/arguments";
 import { runTool, type ToolResult } from "../tools/run-tool";
 import { preferBatchScheduling } from "./batch-scheduling";
+import { keepGoingOnUnhandledRejections } from "./unhandled-rejections";
 import {
   MAX_WORLDS_PER_WORKER,
   type LogClaimNotice,
@@ -64,8 +65,11 @@ const adoptLog = shareRenderedLogs({
   publish: (recipe, log) => port.postMessage({ type: "log", recipe, log } satisfies RenderedLogNotice),
 });
 
-// Last, once this module has taken the globals it keeps as they were (startTimer above).
+// Last, once every module that keeps a global as it was has taken it (startTimer above,
+// build-host's SharedArrayBuffer): held, the defence blocks them inside a command, where logs are
+// rendered and claimed. So such a module is imported statically, never later.
 holdDefenceInDepth();
+keepGoingOnUnhandledRejections();
 
 port.on("message", (msg: WorkerRequest | RenderedLogNotice | LogRenderNotice) => {
   if (msg.type === "log") {
