@@ -49,7 +49,9 @@ export const DEFENCE_IN_DEPTH = true;
  * and inside a command they block as before. What stays for good is what the box freezes while
  * it is applied (the properties of Reflect, JSON and Math, the iterators and species of the
  * built-ins), which only code that changes them would notice: for the simulation workers, whose
- * thread runs commands and the host's own code only.
+ * thread runs commands and the host's own code only. A patched global that JavaScript run in a
+ * command changed is no longer put back when the command ends; but a script that could run
+ * JavaScript in a worker could reach every session there anyway, restored globals or not.
  */
 export function holdDefenceInDepth(): () => void {
   const held = DefenseInDepthBox.getInstance(DEFENCE_IN_DEPTH).activate();
