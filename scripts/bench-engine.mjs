@@ -6,7 +6,10 @@
  * connections) and their ratio (target ≥ 0.95), the harness's CPU time per model turn (on Linux
  * split into the main thread's and the other threads'), the
  * peak memory, and how long the model server had 0, 1, … 8 calls in flight: time below 8 in the
- * middle of the run is connections the harness left idle between a reply and the next request. Sessions run in real simulation workers, as they do in the product.
+ * middle of the run is connections the harness left idle between a reply and the next request.
+ * Each such hand-over (all 8 busy, one reply ends, the next request comes) is printed as p50, p90
+ * and p99, for the loop too with --peer. Sessions run in real simulation workers, as they do in
+ * the product.
  *
  * `--warm` runs the suite once untimed first and measures the second: a long-running server's
  * steady state, with every case's world built and its logs rendered.
@@ -94,7 +97,7 @@ async function timedSuite() {
   // some 150 ms of the CPU this benchmark counts as the harness's.
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
-  const levelsBefore = (await fakeStats()).msAtLevel;
+  const before = await fakeStats();
   const cpuBefore = process.cpuUsage();
   const mainBefore = mainThreadCpuMs();
   const started = performance.now();
@@ -103,13 +106,30 @@ async function timedSuite() {
   const cpu = process.cpuUsage(cpuBefore);
   const mainAfter = mainThreadCpuMs();
   clearInterval(sampler);
-  const levels = (await fakeStats()).msAtLevel.map((ms, n) => ms - (levelsBefore[n] ?? 0));
+  const after = await fakeStats();
+  const levels = after.msAtLevel.map((ms, n) => ms - (before.msAtLevel[n] ?? 0));
+  const handovers = after.handoverMs.slice(before.handoverMs.length);
   const samples = results.flatMap((r) => r.run.samples);
   const turns = samples.reduce((n, s) => n + s.turns, 0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const mainMs = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
   const efficiency = idealMs / wallMs;
-  return { wallMs, cpuMs, mainMs, peakRss, levels, samples, turns, efficiency, cpuPerTurn: cpuMs / turns };
+  return { wallMs, cpuMs, mainMs, peakRss, levels, handovers, samples, turns, efficiency, cpuPerTurn: cpuMs / turns };
+}
+
+/** The reference loop once, with its hand-overs as its fake saw them. */
+async function peerRound() {
+  const statsOf = async () => (await fetch(`${peerFake.url.replace(/\/v1$/, "")}/__stats`)).json();
+  const before = (await statsOf()).handoverMs.length;
+  const loop = await runPeerLoop({ baseUrl: peerFake.url, chains, connections: CONNECTIONS });
+  return { ...loop, handovers: (await statsOf()).handoverMs.slice(before) };
+}
+
+/** p50, p90 and p99 of hand-overs, in ms, and how many. */
+function handoverFigures(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q) => (sorted[Math.floor((sorted.length - 1) * q)] ?? 0).toFixed(1);
+  return `p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)} ms (${sorted.length})`;
 }
 
 // --repeat N: N timed suites (each followed by the reference loop with --peer, so each pair shares
@@ -117,7 +137,7 @@ async function timedSuite() {
 const rounds = [];
 for (let i = 0; i < REPEAT; i++) {
   const ours = await timedSuite();
-  const peer = peerFake ? await runPeerLoop({ baseUrl: peerFake.url, chains, connections: CONNECTIONS }) : null;
+  const peer = peerFake ? await peerRound() : null;
   rounds.push({ ours, peer, theirs: peer ? idealMs / peer.wallMs : null });
   if (REPEAT > 1)
     console.log(
@@ -160,6 +180,8 @@ console.log(`Peak memory: ${(ours.peakRss / 1048576).toFixed(0)} MB RSS`);
 console.log(
   `Calls in flight at the model server: ${ours.levels.map((ms, n) => `${n}: ${(ms / 1000).toFixed(2)} s`).join(", ")}`,
 );
+// The hand-over: a connection idle from a reply's end (all 8 busy before it) until the next request came.
+console.log(`Hand-over, a reply's end to the next request: ${handoverFigures(ours.handovers)}`);
 
 if (PEER) {
   const peers = rounds.map((r) => r.peer);
@@ -170,6 +192,7 @@ if (PEER) {
     `  wall ${(median(peers.map((p) => p.wallMs)) / 1000).toFixed(2)} s, efficiency ${theirs.toFixed(3)} of ideal${of}`,
   );
   console.log(`  CPU ${(median(peers.map((p) => p.cpuMs)) / totalCalls).toFixed(2)} ms per call`);
+  console.log(`  hand-over ${handoverFigures(typical.peer.handovers)} (the round printed above)`);
   console.log(
     `Harness against the loop: efficiency ${ours.efficiency.toFixed(3)} vs ${theirs.toFixed(3)} (ratio ${ratio.toFixed(3)}${REPEAT > 1 ? ", the median of the rounds' ratios" : ""}; target ≥ 1)`,
   );

@@ -53,10 +53,12 @@ export interface FakeOpenAI {
   requests: FakeRequest[];
   script: FakeBehaviour[];
   /**
-   * Completions answered or in progress, the most ever in progress at once, and the milliseconds
-   * spent with 0, 1, 2, … in progress since the server started.
+   * Completions answered or in progress, the most ever in progress at once, the milliseconds
+   * spent with 0, 1, 2, … in progress since the server started, and each hand-over: how long a
+   * connection stood idle from the end of a call made with the most in progress until the next
+   * call came (not counted when a second connection went idle meanwhile).
    */
-  stats(): { requests: number; inFlight: number; maxInFlight: number; msAtLevel: number[] };
+  stats(): { requests: number; inFlight: number; maxInFlight: number; msAtLevel: number[]; handoverMs: number[] };
   close(): Promise<void>;
 }
 
@@ -213,11 +215,20 @@ export async function startFakeOpenAI(
   // Milliseconds spent at each number of calls in flight: how busy the connections were kept.
   const msAtLevel: number[] = [];
   let levelSince = performance.now();
+  // Each time a call ended with the most calls in flight so far, how long until the next came:
+  // with a client that keeps every connection busy, its hand-over from a reply to the next request.
+  const handoverMs: number[] = [];
+  let handoverFrom: number | null = null;
   const changeLevel = (by: number) => {
     const now = performance.now();
     msAtLevel[inFlight] = (msAtLevel[inFlight] ?? 0) + now - levelSince;
     levelSince = now;
     inFlight += by;
+    if (by > 0 && inFlight === maxInFlight && handoverFrom !== null) handoverMs.push(now - handoverFrom);
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    // Not from a call that ends with fewer in flight: more than one connection stands idle then.
+    if (by < 0) handoverFrom = inFlight === maxInFlight - 1 ? now : null;
+    else if (by > 0) handoverFrom = null;
   };
   const server: Server = createServer((req, res) => {
     // GET /__stats: how many calls ran at once, for tests of connection limits across processes.
@@ -226,7 +237,6 @@ export async function startFakeOpenAI(
       return;
     }
     changeLevel(1);
-    maxInFlight = Math.max(maxInFlight, inFlight);
     res.on("close", () => changeLevel(-1));
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
@@ -315,6 +325,7 @@ export async function startFakeOpenAI(
       inFlight,
       maxInFlight,
       msAtLevel: Array.from(msAtLevel, (ms) => Math.round(ms ?? 0)),
+      handoverMs: handoverMs.map((ms) => Math.round(ms * 100) / 100),
     };
   };
   const { origin, close } = await listenOnLoopback(server, hanging);

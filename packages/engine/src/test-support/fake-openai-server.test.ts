@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "./fake-openai-server";
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the fake model server's figures", () => {
+  it("counts a hand-over from a call's end with the most in flight to the next call's start", async () => {
+    const fake = await startFakeOpenAI({
+      script: [
+        { kind: "reply", content: "long", delayMs: 400 },
+        { kind: "reply", content: "short", delayMs: 100 },
+      ],
+      fallback: { kind: "reply", content: "next", delayMs: 100 },
+    });
+    const call = () =>
+      fetch(`${fake.url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "go" }] }),
+      }).then((r) => r.json());
+    try {
+      // Two in flight (the most), then: one ends, the next comes 60 ms later (a hand-over); that
+      // one ends, and the long one ends before another comes (no hand-over).
+      const long = call();
+      await wait(20);
+      await call();
+      await wait(60);
+      await call();
+      await long;
+      const { maxInFlight, handoverMs } = fake.stats();
+      expect(maxInFlight).toBe(2);
+      expect(handoverMs).toHaveLength(1);
+      expect(handoverMs[0]).toBeGreaterThanOrEqual(55);
+      expect(handoverMs[0]).toBeLessThan(400);
+    } finally {
+      await fake.close();
+    }
+  });
+});
