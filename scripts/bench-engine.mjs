@@ -88,7 +88,9 @@ const suite = () =>
 // world and rendered its logs; the figures are then the steady state's, not a fresh process's.
 if (WARM) await suite();
 
-const fakeStats = async () => (await fetch(`${fakeUrl.replace(/\/v1$/, "")}/__stats`)).json();
+/** A fake model server's figures (calls in flight, hand-overs), from its base URL. */
+const statsOf = async (url) => (await fetch(`${url.replace(/\/v1$/, "")}/__stats`)).json();
+const fakeStats = () => statsOf(fakeUrl);
 const peerFake = PEER ? await startFake({ kind: "reply", content: "Next step.", delayMs: CALL_MS }) : null;
 
 /** One timed suite: wall time, CPU of every thread of this process, peak memory, the server's levels. */
@@ -119,10 +121,9 @@ async function timedSuite() {
 
 /** The reference loop once, with its hand-overs as its fake saw them. */
 async function peerRound() {
-  const statsOf = async () => (await fetch(`${peerFake.url.replace(/\/v1$/, "")}/__stats`)).json();
-  const before = (await statsOf()).handoverMs.length;
+  const before = (await statsOf(peerFake.url)).handoverMs.length;
   const loop = await runPeerLoop({ baseUrl: peerFake.url, chains, connections: CONNECTIONS });
-  return { ...loop, handovers: (await statsOf()).handoverMs.slice(before) };
+  return { ...loop, handovers: (await statsOf(peerFake.url)).handoverMs.slice(before) };
 }
 
 /** p50, p90 and p99 of hand-overs, in ms, and how many. */
