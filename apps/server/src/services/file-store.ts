@@ -1,4 +1,4 @@
-import { constants, type Stats } from "node:fs";
+import { constants, fstatSync, type Stats } from "node:fs";
 import { realpath, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { FILE_PREVIEW_LIMIT_BYTES, type FileContent, type FileItem } from "@analystbench/contracts";
@@ -124,24 +124,38 @@ function isoTime(stats: Stats): string {
   return Number.isNaN(t.getTime()) ? new Date(Math.sign(stats.mtimeMs) * DATE_LIMIT_MS).toISOString() : t.toISOString();
 }
 
-/** One entry of a listing: what its order needs, and its FileItem as JSON text. */
+/** One entry of a listing: whether it sorts with the folders, and its FileItem as JSON text. */
 interface Row {
-  name: string;
   directory: boolean;
   json: string;
 }
 
-const rowOf = (item: FileItem): Row => ({
-  name: item.name,
-  directory: item.type === "directory",
-  json: JSON.stringify(item),
-});
+/** Per name of a folder, in the order read: its row, or null for an entry that does not show. */
+type Rows = (Row | null)[];
 
-/** Folders first, then by name, numbers in names compared as numbers ("file-2" before "file-10"). */
-function listingOrder(a: Row, b: Row): number {
-  if (a.directory !== b.directory) return a.directory ? -1 : 1;
-  return byName.compare(a.name, b.name) || (a.name < b.name ? -1 : 1);
+const rowOf = (item: FileItem | null): Row | null =>
+  item && { directory: item.type === "directory", json: JSON.stringify(item) };
+
+/**
+ * The indices of `names` by name, numbers in names compared as numbers ("file-2" before
+ * "file-10"), ties by code unit. It needs no stats, so a big folder's names are sorted while the
+ * listing processes describe its entries.
+ */
+function byNameOrder(names: string[]): number[] {
+  return [...names.keys()].sort((a, b) => byName.compare(names[a]!, names[b]!) || (names[a]! < names[b]! ? -1 : 1));
 }
+
+/** The DirectoryListing as JSON: folders first, then files, each in name order (the rows are JSON already). */
+function listingText(order: number[], rows: Rows, currentPath: string): string {
+  const texts: string[] = [];
+  for (const i of order) if (rows[i]?.directory) texts.push(rows[i].json);
+  for (const i of order) if (rows[i] && !rows[i].directory) texts.push(rows[i].json);
+  // DirectoryListing's fields in its order.
+  return `{"items":[${texts.join(",")}],"currentPath":${JSON.stringify(currentPath)}}`;
+}
+
+/** What `work` returns, in the event loop's next turn: after what the current one started has been sent. */
+const inNextTurn = <T>(work: () => T) => new Promise<T>((resolve) => setImmediate(() => resolve(work())));
 
 const FORBIDDEN = () => new FileStoreError(403, "FORBIDDEN", "The server may not read that path.");
 
@@ -267,14 +281,11 @@ export function createFileStore({
    * Synchronous stats in slices: cheaper than a round trip to the listing processes, and yielding
    * between slices keeps other requests moving.
    */
-  async function rowsInThisThread(dir: Confined, realRootDir: string, names: string[]): Promise<Row[]> {
-    const rows: Row[] = [];
+  async function rowsInThisThread(dir: Confined, realRootDir: string, names: string[]): Promise<Rows> {
+    const rows: Rows = [];
     for (let i = 0; i < names.length; i += STAT_SLICE) {
       if (i > 0) await new Promise((r) => setImmediate(r));
-      for (const name of names.slice(i, i + STAT_SLICE)) {
-        const item = describe(dir, realRootDir, name);
-        if (item) rows.push(rowOf(item));
-      }
+      for (const name of names.slice(i, i + STAT_SLICE)) rows.push(rowOf(describe(dir, realRootDir, name)));
     }
     return rows;
   }
@@ -284,12 +295,13 @@ export function createFileStore({
    * described here, in slices); null when a process died or could not be used. A process that hung
    * fails the listing: describing the folder in this thread instead would hang the server with it.
    */
-  async function rowsFromHelpers(dir: Confined, realRootDir: string, names: string[]): Promise<Row[] | null> {
+  async function rowsFromHelpers(dir: Confined, realRootDir: string, names: string[]): Promise<Rows | null> {
     const prefix = dir.relative ? `${dir.relative}/` : "";
     let described: DescribedEntries;
     try {
-      // The identity the processes check, as bigints: inode numbers may pass 2^53.
-      const { dev, ino } = await dir.handle.stat({ bigint: true });
+      // The identity the processes check, as bigints: inode numbers may pass 2^53. Synchronous (one
+      // fstat), so the request goes out before listJson sorts the names.
+      const { dev, ino } = fstatSync(dir.handle.fd, { bigint: true });
       described = await describeEntries({ fd: dir.handle.fd, dev, ino }, names, prefix);
     } catch (e) {
       if (e instanceof ListingTimeoutError)
@@ -300,34 +312,34 @@ export function createFileStore({
         );
       return null;
     }
-    const rows: Row[] = [];
+    const rows: Rows = [];
     let describedHere = 0;
     for (const [i, name] of names.entries()) {
       const kind = described.kinds[i];
-      if (kind === FILE || kind === DIRECTORY)
-        rows.push({ name, directory: kind === DIRECTORY, json: described.rows[i]! });
+      if (kind === FILE || kind === DIRECTORY) rows.push({ directory: kind === DIRECTORY, json: described.rows[i]! });
       else if (kind === ON_SERVER) {
         if (++describedHere % STAT_SLICE === 0) await new Promise((r) => setImmediate(r));
-        const item = describe(dir, realRootDir, name);
-        if (item) rows.push(rowOf(item));
-      }
+        rows.push(rowOf(describe(dir, realRootDir, name)));
+      } else rows.push(null);
     }
     return rows;
   }
 
   async function listJson(requested: string): Promise<string> {
     const dir = await openRequested(requested, "directory");
-    let rows: Row[];
+    let order: number[];
+    let rows: Rows;
     try {
       const names = await readEntryNames(dir);
-      const described = names.length >= helpersFromEntries ? await rowsFromHelpers(dir, dir.realRootDir, names) : null;
+      const fromHelpers = names.length >= helpersFromEntries ? rowsFromHelpers(dir, dir.realRootDir, names) : null;
+      // Sorted while the listing processes work: this thread would only wait for them.
+      const [described, sorted] = await Promise.all([fromHelpers, inNextTurn(() => byNameOrder(names))]);
+      order = sorted;
       rows = described ?? (await rowsInThisThread(dir, dir.realRootDir, names));
     } finally {
       await dir.handle.close();
     }
-    rows.sort(listingOrder);
-    // DirectoryListing's fields in its order; the rows are JSON already, so nothing is parsed again.
-    return `{"items":[${rows.map((r) => r.json).join(",")}],"currentPath":${JSON.stringify(dir.relative)}}`;
+    return listingText(order, rows, dir.relative);
   }
 
   return {

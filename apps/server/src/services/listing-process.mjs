@@ -12,10 +12,12 @@
  * Request:  { id, dir, dev, ino, names, prefix }  dir: the held descriptor under /proc; dev and
  *           ino: the directory's, from fstat of that descriptor, as bigints (the process checks
  *           it entered that very directory); prefix: its path below the root, "" or ending in "/".
- * Answer:   { id, kinds, rows } kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
+ * Answer:   { id, kinds, text } kinds[i]: 0 not listed (gone, a socket, a device), 1 file,
  *           2 directory, 3 for the server to describe (a symlink, whose target it judges against
  *           the root, or an entry this process could not describe, such as a time too far off for
- *           an ISO date); rows[i]: the FileItem of a file or directory as JSON text, "" otherwise.
+ *           an ISO date); text: the FileItems of the files and directories as JSON text, in the
+ *           order of names, one a line (JSON text holds no raw line break). One text rather than a
+ *           string per entry: the server reads it in a few milliseconds less.
  *           { id, error } when the directory could not be entered, or was not the one named.
  *           Every request is answered: nothing an entry holds ends the process.
  * At start: { ready: true }.
@@ -26,6 +28,10 @@ const NOT_LISTED = 0;
 const FILE = 1;
 const DIRECTORY = 2;
 const ON_SERVER = 3;
+
+/** Printable ASCII but the quote and the backslash: what JSON.stringify writes as it is, between quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const quoted = (text) => (PLAIN.test(text) ? `"${text}"` : JSON.stringify(text));
 
 /** The kind of one entry of the working directory and its row; the row's fields in FileItem's order, as JSON.stringify(item) writes them. */
 function describe(name, prefix) {
@@ -42,26 +48,29 @@ function describe(name, prefix) {
   const directory = stats.isDirectory();
   if (!directory && !stats.isFile()) return [NOT_LISTED, ""];
   // Written by hand rather than JSON.stringify({...}): a third less time per row. The strings are
-  // escaped by JSON.stringify; the numbers and the ISO time need no escaping.
+  // escaped as JSON.stringify escapes them; the numbers and the ISO time need no escaping.
   const type = directory ? '"directory"' : '"file"';
   const size = directory ? 0 : stats.size;
   // stats.mtime as the server writes it: it rounds to the millisecond, new Date(mtimeMs) cuts.
   const modified = stats.mtime.toISOString();
-  const row = `{"name":${JSON.stringify(name)},"type":${type},"size":${size},"modified":"${modified}","path":${JSON.stringify(prefix + name)}}`;
+  const row = `{"name":${quoted(name)},"type":${type},"size":${size},"modified":"${modified}","path":${quoted(prefix + name)}}`;
   return [directory ? DIRECTORY : FILE, row];
 }
 
 function describeAll(names, prefix) {
   const kinds = new Uint8Array(names.length);
-  const rows = new Array(names.length);
+  const rows = [];
   for (let i = 0; i < names.length; i++) {
+    let kind, row;
     try {
-      [kinds[i], rows[i]] = describe(names[i], prefix);
+      [kind, row] = describe(names[i], prefix);
     } catch {
-      [kinds[i], rows[i]] = [ON_SERVER, ""];
+      kind = ON_SERVER;
     }
+    kinds[i] = kind;
+    if (kind === FILE || kind === DIRECTORY) rows.push(row);
   }
-  return { kinds, rows };
+  return { kinds, text: rows.join("\n") };
 }
 
 /** Enters the directory; an error text when it cannot, or when it is not the one the server holds. */

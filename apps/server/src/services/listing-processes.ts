@@ -53,14 +53,18 @@ export interface HeldDirectory {
   ino: bigint;
 }
 
+/** What a process answers for its part: the rows of its files and directories as one text, a line each (listing-process.mjs). */
+interface DescribedPart {
+  kinds: Uint8Array;
+  text: string;
+}
+
 type Answer =
-  | { ready: true; id?: undefined }
-  | { id: number; error: string }
-  | ({ id: number; error?: undefined } & DescribedEntries);
+  { ready: true; id?: undefined } | { id: number; error: string } | ({ id: number; error?: undefined } & DescribedPart);
 
 interface Pending {
   timeoutMs: number;
-  resolve(answer: DescribedEntries): void;
+  resolve(answer: DescribedPart): void;
   reject(e: Error): void;
 }
 
@@ -162,7 +166,7 @@ class ListingProcess {
     }, request.timeoutMs);
   }
 
-  async describe(dir: HeldDirectory, names: string[], prefix: string, timeoutMs: number): Promise<DescribedEntries> {
+  async describe(dir: HeldDirectory, names: string[], prefix: string, timeoutMs: number): Promise<DescribedPart> {
     await this.ready;
     if (!this.alive) throw new Error("the listing process is gone");
     return new Promise((resolve, reject) => {
@@ -228,12 +232,26 @@ export async function describeInProcesses(
   const failures = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as Error] : []));
   // A hung part decides, whatever else failed: the folder must not then be described in the server's thread.
   if (failures.length) throw failures.find((e) => e instanceof ListingTimeoutError) ?? failures[0];
-  const parts = settled.map((s) => (s as PromiseFulfilledResult<DescribedEntries>).value);
-  const kinds = new Uint8Array(names.length);
+  return joinParts(
+    settled.map((s) => (s as PromiseFulfilledResult<DescribedPart>).value),
+    names.length,
+  );
+}
+
+/** The processes' parts, in order, as one DescribedEntries of `count` names. */
+function joinParts(parts: DescribedPart[], count: number): DescribedEntries {
+  const kinds = new Uint8Array(count);
+  const rows = new Array<string>(count).fill("");
   let at = 0;
   for (const part of parts) {
     kinds.set(part.kinds, at);
+    const lines = part.text === "" ? [] : part.text.split("\n");
+    const described = [...part.kinds.keys()].filter((i) => part.kinds[i] === FILE || part.kinds[i] === DIRECTORY);
+    // Cannot happen while every row is JSON text; if it did, the folder is described in the server's thread.
+    if (lines.length !== described.length)
+      throw new Error("a listing process answered more or fewer rows than entries");
+    described.forEach((i, line) => (rows[at + i] = lines[line]!));
     at += part.kinds.length;
   }
-  return { kinds, rows: parts.flatMap((p) => p.rows) };
+  return { kinds, rows };
 }
