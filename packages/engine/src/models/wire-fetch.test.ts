@@ -91,6 +91,32 @@ describe("wireFetch", () => {
     expect(rest).toBe("data: second\n\n");
   });
 
+  it("says the body has ended as soon as its last byte is in, before anyone has read it", async () => {
+    const url = await listen((_req, res) => res.writeHead(200).end("data: all of it\n\n"));
+    let ended = 0;
+    const response = await wireFetch(url, { method: "POST", body: "{}" }, () => ended++);
+    await expect.poll(() => ended).toBe(1);
+    expect(await response.text()).toBe("data: all of it\n\n");
+    expect(ended).toBe(1);
+  });
+
+  it("reads a big body at most about a MiB ahead of its reader, and says it has ended only once it has", async () => {
+    const big = Buffer.alloc(8 * 1024 * 1024, "x");
+    let sent = false;
+    const url = await listen((_req, res) => {
+      res.writeHead(200);
+      res.end(big, () => (sent = true));
+    });
+    let ended = false;
+    const response = await wireFetch(url, { method: "POST", body: "{}" }, () => (ended = true));
+    await later(300);
+    // Unread, the body holds the server back: the rest stays in its buffers and the kernel's.
+    expect(sent).toBe(false);
+    expect(ended).toBe(false);
+    expect((await response.arrayBuffer()).byteLength).toBe(big.length);
+    expect(ended).toBe(true);
+  });
+
   it.each([301, 302, 303, 307, 308])("refuses a %i redirect, and follows nothing", async (status) => {
     let elsewhere = 0;
     const target = await listen((_req, res) => {

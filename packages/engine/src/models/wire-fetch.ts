@@ -8,7 +8,7 @@ import { request, type Dispatcher } from "undici";
  * the guard's: see guarded-fetch.ts) and fetch's Request, Headers and resource-timing machinery:
  * some 0.3 ms of the main thread a call more than this, in a run where each turn's whole budget
  * is a few ms. The SDKs take any function that answers like fetch; this one answers with a
- * Response whose body is read from undici's as the SDK asks for more.
+ * Response whose body is read from undici's as it comes, a bounded way ahead of the SDK.
  *
  * Where it differs from fetch, on purpose: it follows no redirect and says so
  * (RedirectRefusedError), and it does not ask for a compressed body (fetch asked for gzip, deflate
@@ -16,7 +16,11 @@ import { request, type Dispatcher } from "undici";
  * undone as fetch undoes it, raw deflate aside. A body that fails halfway fails as fetch's did
  * (TypeError "terminated", its cause the reason), which the call loop retries.
  */
-export async function wireFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+export async function wireFetch(
+  input: string | URL | Request,
+  init: RequestInit = {},
+  wireEnded?: () => void,
+): Promise<Response> {
   if (input instanceof Request) throw new WireRefusedError("a model call passed a Request, not a URL");
   const url = String(input);
   const answer = await request(url, {
@@ -39,7 +43,7 @@ export async function wireFetch(input: string | URL | Request, init: RequestInit
       return new Response(null, { status: answer.statusCode, headers });
     }
     body = decoded(body, headers, url);
-    return new Response(bodyStream(body, init.signal), { status: answer.statusCode, headers });
+    return new Response(bodyStream(body, init.signal, wireEnded), { status: answer.statusCode, headers });
   } catch (e) {
     discard(body);
     throw e;
@@ -139,31 +143,41 @@ function decoded(body: Readable, headers: Headers, url: string): Readable {
   return pipeline([body, ...decoders], () => {}) as unknown as Readable;
 }
 
+/** Most bytes of a body read ahead of the SDK. */
+const READ_AHEAD_BYTES = 1024 * 1024;
+
 /**
- * The body as a web stream, read from it as the SDK asks for more. A failure halfway is fetch's
- * TypeError "terminated" (the call loop retries it); an abort stays the abort.
+ * The body as a web stream. It is read as it comes, up to READ_AHEAD_BYTES ahead of the SDK, so
+ * `wireEnded` is told as soon as its last byte is in: the connection is the provider's no longer,
+ * and the next call may have it while the SDK still parses this reply (about a millisecond of a
+ * streamed reply). A failure halfway is fetch's TypeError "terminated" (the call loop retries
+ * it); an abort stays the abort.
  */
-function bodyStream(body: Readable, signal: RequestInit["signal"]): ReadableStream<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+function bodyStream(body: Readable, signal: RequestInit["signal"], wireEnded?: () => void): ReadableStream<Uint8Array> {
+  // Cancelled by the reader: what the body still had buffered is dropped, not enqueued.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        let next: IteratorResult<Buffer>;
-        try {
-          next = await chunks.next();
-        } catch (e) {
-          throw signal?.aborted ? e : new TypeError("terminated", { cause: e });
-        }
-        if (next.done) controller.close();
-        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      start(controller) {
+        body.on("data", (chunk: Buffer) => {
+          if (cancelled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) body.pause();
+        });
+        body.once("end", () => {
+          wireEnded?.();
+          if (!cancelled) controller.close();
+        });
+        body.once("error", (e) => controller.error(signal?.aborted ? e : new TypeError("terminated", { cause: e })));
+      },
+      pull() {
+        body.resume();
       },
       cancel() {
-        // The body first: a read still waiting on it (a stalled server) would hold the iterator's
-        // return, and the connection with it, until the server sent more.
+        cancelled = true;
         discard(body);
-        void chunks.return?.().catch(() => {});
       },
     },
-    { highWaterMark: 0 },
+    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
   );
 }
