@@ -117,6 +117,72 @@ describe("wireFetch", () => {
     expect(ended).toBe(true);
   });
 
+  it("closes the connection when a compressed body ends before the bytes on the wire do, and only then says it has ended", async () => {
+    let closedAt = 0;
+    const started = performance.now();
+    const url = await listen((_req, res) => {
+      res.writeHead(200, { "content-encoding": "deflate" }).write(deflateSync('{"content":"whole"}'));
+      // Bytes after the compressed stream's end, for two seconds: the connection is busy all along.
+      const trickle = setInterval(() => res.write("x"), 50);
+      setTimeout(() => res.end(), 2_000);
+      res.on("close", () => {
+        clearInterval(trickle);
+        closedAt = performance.now() - started;
+      });
+    });
+    let endedAt = 0;
+    const response = await wireFetch(
+      url,
+      { method: "POST", body: "{}" },
+      () => (endedAt = performance.now() - started),
+    );
+    expect(await response.text()).toBe('{"content":"whole"}');
+    await expect.poll(() => closedAt).toBeGreaterThan(0);
+    expect(closedAt).toBeLessThan(1_500);
+    expect(endedAt).toBeGreaterThan(0);
+  });
+
+  it("reads a body sent a byte at a time in pieces of what has come, not a piece a byte", async () => {
+    const url = await listen((_req, res) => {
+      res.writeHead(200);
+      for (let i = 0; i < 20_000; i++) res.write("x");
+      res.end();
+    });
+    const reader = (await wireFetch(url, { method: "POST", body: "{}" })).body!.getReader();
+    await later(300);
+    let pieces = 0;
+    let bytes = 0;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      pieces++;
+      bytes += r.value.byteLength;
+    }
+    expect(bytes).toBe(20_000);
+    expect(pieces).toBeLessThan(100);
+  });
+
+  it("counts every piece read ahead as at least a KiB, so a body that comes a byte at a time queues a thousand pieces, not a million", async () => {
+    let sent = false;
+    const url = await listen(async (_req, res) => {
+      res.writeHead(200);
+      // Each byte in a turn of its own: the reader's side reads each as it comes.
+      for (let i = 0; i < 2_000; i++) {
+        res.write("x");
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      res.end(() => (sent = true));
+    });
+    const reader = (await wireFetch(url, { method: "POST", body: "{}" })).body!.getReader();
+    await expect.poll(() => sent, { timeout: 10_000 }).toBe(true);
+    let pieces = 0;
+    let bytes = 0;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      pieces++;
+      bytes += r.value.byteLength;
+    }
+    expect(bytes).toBe(2_000);
+    expect(pieces).toBeLessThanOrEqual(1_100);
+  }, 15_000);
+
   it.each([301, 302, 303, 307, 308])("refuses a %i redirect, and follows nothing", async (status) => {
     let elsewhere = 0;
     const target = await listen((_req, res) => {

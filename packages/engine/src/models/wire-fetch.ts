@@ -42,8 +42,11 @@ export async function wireFetch(
       discard(body);
       return new Response(null, { status: answer.statusCode, headers });
     }
-    body = decoded(body, headers, url);
-    return new Response(bodyStream(body, init.signal, wireEnded), { status: answer.statusCode, headers });
+    body = decoded(answer.body, headers, url);
+    return new Response(bodyStream(answer.body, body, init.signal, wireEnded), {
+      status: answer.statusCode,
+      headers,
+    });
   } catch (e) {
     discard(body);
     throw e;
@@ -145,39 +148,61 @@ function decoded(body: Readable, headers: Headers, url: string): Readable {
 
 /** Most bytes of a body read ahead of the SDK. */
 const READ_AHEAD_BYTES = 1024 * 1024;
+/**
+ * The least a piece read ahead counts for: a server that sends its body a byte at a time fills the
+ * read-ahead with a thousand pieces, not a million (a web stream's queue is slow to take from
+ * when long).
+ */
+const MIN_PIECE_BYTES = 1024;
 
 /**
  * The body as a web stream. It is read as it comes, up to READ_AHEAD_BYTES ahead of the SDK, so
- * `wireEnded` is told as soon as its last byte is in: the connection is the provider's no longer,
- * and the next call may have it while the SDK still parses this reply (about a millisecond of a
- * streamed reply). A failure halfway is fetch's TypeError "terminated" (the call loop retries
- * it); an abort stays the abort.
+ * `wireEnded` is told as soon as the last byte on the wire is in: the connection is the
+ * provider's no longer, and the next call may have it while the SDK still parses this reply
+ * (about a millisecond of a streamed reply). `wire` is undici's body, `body` what it decodes to
+ * (the same stream when not compressed). A decoded body that ends before the wire's (bytes after
+ * a compressed stream's end) closes the connection, as its end did before. A failure halfway is
+ * fetch's TypeError "terminated" (the call loop retries it); an abort stays the abort.
  */
-function bodyStream(body: Readable, signal: RequestInit["signal"], wireEnded?: () => void): ReadableStream<Uint8Array> {
+function bodyStream(
+  wire: Readable,
+  body: Readable,
+  signal: RequestInit["signal"],
+  wireEnded?: () => void,
+): ReadableStream<Uint8Array> {
   // Cancelled by the reader: what the body still had buffered is dropped, not enqueued.
   let cancelled = false;
+  let readAhead = () => {};
+  wire.once("end", () => wireEnded?.());
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        body.on("data", (chunk: Buffer) => {
-          if (cancelled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) body.pause();
-        });
+        // Paused mode: read() takes all that has come as one piece, however the server cut it.
+        readAhead = () => {
+          while (!cancelled && (controller.desiredSize ?? 0) > 0) {
+            const piece = body.read() as Buffer | null;
+            if (piece === null) return;
+            controller.enqueue(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
+          }
+        };
+        body.on("readable", () => readAhead());
         body.once("end", () => {
-          wireEnded?.();
+          if (!wire.readableEnded) {
+            discard(wire);
+            wireEnded?.();
+          }
           if (!cancelled) controller.close();
         });
         body.once("error", (e) => controller.error(signal?.aborted ? e : new TypeError("terminated", { cause: e })));
       },
       pull() {
-        body.resume();
+        readAhead();
       },
       cancel() {
         cancelled = true;
         discard(body);
       },
     },
-    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
+    { highWaterMark: READ_AHEAD_BYTES, size: (piece) => Math.max(piece.byteLength, MIN_PIECE_BYTES) },
   );
 }
