@@ -47,6 +47,17 @@ async function abortAfterFirstPiece(url: string) {
 
 const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Reads a body to its end: how many pieces it came in, and how many bytes. */
+async function piecesOf(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  let pieces = 0;
+  let bytes = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    pieces++;
+    bytes += r.value.byteLength;
+  }
+  return { pieces, bytes };
+}
+
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
@@ -150,12 +161,7 @@ describe("wireFetch", () => {
     });
     const reader = (await wireFetch(url, { method: "POST", body: "{}" })).body!.getReader();
     await later(300);
-    let pieces = 0;
-    let bytes = 0;
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      pieces++;
-      bytes += r.value.byteLength;
-    }
+    const { pieces, bytes } = await piecesOf(reader);
     expect(bytes).toBe(20_000);
     expect(pieces).toBeLessThan(100);
   });
@@ -173,12 +179,7 @@ describe("wireFetch", () => {
     });
     const reader = (await wireFetch(url, { method: "POST", body: "{}" })).body!.getReader();
     await expect.poll(() => sent, { timeout: 10_000 }).toBe(true);
-    let pieces = 0;
-    let bytes = 0;
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      pieces++;
-      bytes += r.value.byteLength;
-    }
+    const { pieces, bytes } = await piecesOf(reader);
     expect(bytes).toBe(2_000);
     expect(pieces).toBeLessThanOrEqual(1_100);
   }, 15_000);
