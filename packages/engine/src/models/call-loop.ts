@@ -228,8 +228,8 @@ function attemptClock(caller: AbortSignal, left: number, timeoutMs: number, retr
 
 /**
  * The fetch of one attempt: it waits for `gate`'s connection (when there is one) just before the
- * request goes out, then calls `sent`; `release` gives the connection back, once: when the reply's
- * last byte is in (while the SDK may still be parsing it), or at the attempt's end.
+ * request goes out, then calls `sent`; `release` gives the connection back, once, at the reply
+ * body's end or the attempt's.
  */
 function connectionHeld(
   gate: ConnectionGate | undefined,
@@ -246,7 +246,7 @@ function connectionHeld(
       // The attempt's signal (through the SDK's): a cancelled call stops waiting for a connection.
       if (gate) giveBack = await gate(init?.signal ?? undefined);
       sent();
-      return wireFetch(input, init, release);
+      return wireFetch(input, init);
     },
     release,
   };

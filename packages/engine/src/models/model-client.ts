@@ -30,9 +30,8 @@ export interface ModelRequest {
    */
   maxReplyBytes?: number;
   /**
-   * A connection to wait for before each attempt's request is sent (--max-connections), held
-   * until its reply's last byte is in: the request is built, and the reply parsed and handled,
-   * without holding one.
+   * A connection to wait for before each attempt's request is sent (--max-connections), held to
+   * the end of its reply's body: the request is built, and the reply handled, without holding one.
    * Only clients with `connectionOnTheWire` take it; gatedModel holds others for the whole call.
    */
   connection?: ConnectionGate;

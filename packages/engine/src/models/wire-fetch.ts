@@ -8,7 +8,7 @@ import { request, type Dispatcher } from "undici";
  * the guard's: see guarded-fetch.ts) and fetch's Request, Headers and resource-timing machinery:
  * some 0.3 ms of the main thread a call more than this, in a run where each turn's whole budget
  * is a few ms. The SDKs take any function that answers like fetch; this one answers with a
- * Response whose body is read from undici's as it comes, a bounded way ahead of the SDK.
+ * Response whose body is read from undici's as the SDK asks for more.
  *
  * Where it differs from fetch, on purpose: it follows no redirect and says so
  * (RedirectRefusedError), and it does not ask for a compressed body (fetch asked for gzip, deflate
@@ -16,11 +16,7 @@ import { request, type Dispatcher } from "undici";
  * undone as fetch undoes it, raw deflate aside. A body that fails halfway fails as fetch's did
  * (TypeError "terminated", its cause the reason), which the call loop retries.
  */
-export async function wireFetch(
-  input: string | URL | Request,
-  init: RequestInit = {},
-  wireEnded?: () => void,
-): Promise<Response> {
+export async function wireFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   if (input instanceof Request) throw new WireRefusedError("a model call passed a Request, not a URL");
   const url = String(input);
   const answer = await request(url, {
@@ -42,11 +38,8 @@ export async function wireFetch(
       discard(body);
       return new Response(null, { status: answer.statusCode, headers });
     }
-    body = decoded(answer.body, headers, url);
-    return new Response(bodyStream(answer.body, body, init.signal, wireEnded), {
-      status: answer.statusCode,
-      headers,
-    });
+    body = decoded(body, headers, url);
+    return new Response(bodyStream(body, init.signal), { status: answer.statusCode, headers });
   } catch (e) {
     discard(body);
     throw e;
@@ -146,63 +139,31 @@ function decoded(body: Readable, headers: Headers, url: string): Readable {
   return pipeline([body, ...decoders], () => {}) as unknown as Readable;
 }
 
-/** Most bytes of a body read ahead of the SDK. */
-const READ_AHEAD_BYTES = 1024 * 1024;
 /**
- * The least a piece read ahead counts for: a server that sends its body a byte at a time fills the
- * read-ahead with a thousand pieces, not a million (a web stream's queue is slow to take from
- * when long).
+ * The body as a web stream, read from it as the SDK asks for more. A failure halfway is fetch's
+ * TypeError "terminated" (the call loop retries it); an abort stays the abort.
  */
-const MIN_PIECE_BYTES = 1024;
-
-/**
- * The body as a web stream. It is read as it comes, up to READ_AHEAD_BYTES ahead of the SDK, so
- * `wireEnded` is told as soon as the last byte on the wire is in: the connection is the
- * provider's no longer, and the next call may have it while the SDK still parses this reply
- * (about a millisecond of a streamed reply). `wire` is undici's body, `body` what it decodes to
- * (the same stream when not compressed). A decoded body that ends before the wire's (bytes after
- * a compressed stream's end) closes the connection, as its end did before. A failure halfway is
- * fetch's TypeError "terminated" (the call loop retries it); an abort stays the abort.
- */
-function bodyStream(
-  wire: Readable,
-  body: Readable,
-  signal: RequestInit["signal"],
-  wireEnded?: () => void,
-): ReadableStream<Uint8Array> {
-  // Cancelled by the reader: what the body still had buffered is dropped, not enqueued.
-  let cancelled = false;
-  let readAhead = () => {};
-  wire.once("end", () => wireEnded?.());
+function bodyStream(body: Readable, signal: RequestInit["signal"]): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        // Paused mode: read() takes all that has come as one piece, however the server cut it.
-        readAhead = () => {
-          while (!cancelled && (controller.desiredSize ?? 0) > 0) {
-            const piece = body.read() as Buffer | null;
-            if (piece === null) return;
-            controller.enqueue(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
-          }
-        };
-        body.on("readable", () => readAhead());
-        body.once("end", () => {
-          if (!wire.readableEnded) {
-            discard(wire);
-            wireEnded?.();
-          }
-          if (!cancelled) controller.close();
-        });
-        body.once("error", (e) => controller.error(signal?.aborted ? e : new TypeError("terminated", { cause: e })));
-      },
-      pull() {
-        readAhead();
+      async pull(controller) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (e) {
+          throw signal?.aborted ? e : new TypeError("terminated", { cause: e });
+        }
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
       },
       cancel() {
-        cancelled = true;
+        // The body first: a read still waiting on it (a stalled server) would hold the iterator's
+        // return, and the connection with it, until the server sent more.
         discard(body);
+        void chunks.return?.().catch(() => {});
       },
     },
-    { highWaterMark: READ_AHEAD_BYTES, size: (piece) => Math.max(piece.byteLength, MIN_PIECE_BYTES) },
+    { highWaterMark: 0 },
   );
 }
