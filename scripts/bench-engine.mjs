@@ -27,6 +27,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { machineLoad, mainThreadCpuMs } from "./bench-machine.mjs";
+import { percentile } from "./bench-stats.mjs";
 import { runPeerLoop } from "./bench-peer-loop.mjs";
 
 register();
@@ -128,9 +129,8 @@ async function peerRound() {
 
 /** p50, p90 and p99 of hand-overs, in ms, and how many. */
 function handoverFigures(ms) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q) => (sorted[Math.floor((sorted.length - 1) * q)] ?? 0).toFixed(1);
-  return `p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)} ms (${sorted.length})`;
+  const at = (p) => (percentile(ms, p) ?? 0).toFixed(1);
+  return `p50 ${at(50)}, p90 ${at(90)}, p99 ${at(99)} ms (${ms.length})`;
 }
 
 // --repeat N: N timed suites (each followed by the reference loop with --peer, so each pair shares

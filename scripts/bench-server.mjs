@@ -98,8 +98,4 @@ export async function signedInBrowser(base, password) {
   return { browser, page };
 }
 
-export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-export const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+export { median, percentile } from "./bench-stats.mjs";

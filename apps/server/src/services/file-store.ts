@@ -1,5 +1,6 @@
 import { constants, fstatSync, type Stats } from "node:fs";
 import { realpath, type FileHandle } from "node:fs/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { FILE_PREVIEW_LIMIT_BYTES, type FileContent, type FileItem } from "@analystbench/contracts";
 import {
@@ -153,9 +154,6 @@ function listingText(order: number[], rows: Rows, currentPath: string): string {
   // DirectoryListing's fields in its order.
   return `{"items":[${texts.join(",")}],"currentPath":${JSON.stringify(currentPath)}}`;
 }
-
-/** What `work` returns, in the event loop's next turn: after what the current one started has been sent. */
-const inNextTurn = <T>(work: () => T) => new Promise<T>((resolve) => setImmediate(() => resolve(work())));
 
 const FORBIDDEN = () => new FileStoreError(403, "FORBIDDEN", "The server may not read that path.");
 
@@ -332,8 +330,10 @@ export function createFileStore({
     try {
       const names = await readEntryNames(dir);
       const fromHelpers = names.length >= helpersFromEntries ? rowsFromHelpers(dir, dir.realRootDir, names) : null;
-      // Sorted while the listing processes work: this thread would only wait for them.
-      const [described, sorted] = await Promise.all([fromHelpers, inNextTurn(() => byNameOrder(names))]);
+      // Sorted while the listing processes work (in the next turn: after the request to them is
+      // sent): this thread would only wait for them.
+      const sorting = nextTurn().then(() => byNameOrder(names));
+      const [described, sorted] = await Promise.all([fromHelpers, sorting]);
       order = sorted;
       rows = described ?? (await rowsInThisThread(dir, dir.realRootDir, names));
     } finally {
