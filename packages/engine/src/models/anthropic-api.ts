@@ -17,6 +17,7 @@ import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
 import {
   readStreamWithinBudget,
   sdkClientOptions,
+  sdkRequestOptions,
   type AdapterOptions,
   type ApiAdapter,
   type AttemptInput,
@@ -293,8 +294,6 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
     ...(body.thinking?.type === "enabled" ? { thinkingBudget: body.thinking.budget_tokens } : {}),
   });
 
-  const requestOptions = (input: AttemptInput) => ({ signal: input.signal, headers: opts.headers });
-
   /**
    * Reads a streamed reply into the draft. Stops reading once the budget is spent: leaving the
    * loop makes the SDK abort the request, so the rest is never received. An `error` event
@@ -302,7 +301,7 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
    * the call loop retries by its error type.
    */
   async function readStream(client: Anthropic, body: Body, draft: Draft, input: AttemptInput) {
-    const stream = await client.messages.create({ ...body, stream: true }, requestOptions(input));
+    const stream = await client.messages.create({ ...body, stream: true }, sdkRequestOptions(opts, input));
     await readStreamWithinBudget(
       stream,
       (event) => addEvent(draft, event, input.request.onText),
@@ -315,7 +314,7 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
   /** Reads a whole (non-streamed) reply into the draft; the wire guard refuses an oversized body. */
   async function readMessage(client: Anthropic, body: Body, draft: Draft, input: AttemptInput) {
     // `stream` is pinned: extra body fields must not turn a whole reply into a stream.
-    const r = await client.messages.create({ ...body, stream: false }, requestOptions(input));
+    const r = await client.messages.create({ ...body, stream: false }, sdkRequestOptions(opts, input));
     draft.model = r.model;
     noteUsage(draft, r.usage);
     r.content.forEach((block, index) => addWholeBlock(draft, index, block));
@@ -355,10 +354,12 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
     };
   }
 
+  /** One client for every attempt (see sdkClientOptions). */
+  const client = new Anthropic(sdkClientOptions(opts));
+
   return {
     api: "anthropic",
     async attempt(input) {
-      const client = new Anthropic(sdkClientOptions(opts, input));
       const body = requestBody(input.request);
       const draft: Draft = {
         content: "",

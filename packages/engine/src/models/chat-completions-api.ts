@@ -9,6 +9,7 @@ import type { CallSettings, ChatMessage } from "../types";
 import {
   readStreamWithinBudget,
   sdkClientOptions,
+  sdkRequestOptions,
   type AdapterOptions,
   type ApiAdapter,
   type AttemptInput,
@@ -144,7 +145,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   ) {
     const stream = await client.chat.completions.create(
       { ...body, stream: true, stream_options: { include_usage: true } },
-      { signal: input.signal, headers: opts.headers },
+      sdkRequestOptions(opts, input),
     );
     await readStreamWithinBudget(
       stream as AsyncIterable<ChatCompletionChunk>,
@@ -169,7 +170,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
     draft: Draft,
     input: AttemptInput,
   ) {
-    const r = await client.chat.completions.create(body, { signal: input.signal, headers: opts.headers });
+    const r = await client.chat.completions.create(body, sdkRequestOptions(opts, input));
     noteOrigin(draft, r);
     const choice = r.choices[0];
     if (!choice) throw new ModelCallError("the model server returned no choices", 0);
@@ -210,10 +211,12 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
     };
   }
 
+  /** One client for every attempt (see sdkClientOptions). */
+  const client = new OpenAI(sdkClientOptions(opts));
+
   return {
     api: "chat",
     async attempt(input) {
-      const client = new OpenAI(sdkClientOptions(opts, input));
       const body = requestBody(input.request);
       const draft: Draft = {
         content: "",

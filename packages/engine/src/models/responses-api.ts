@@ -14,6 +14,7 @@ import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
 import {
   readStreamWithinBudget,
   sdkClientOptions,
+  sdkRequestOptions,
   type AdapterOptions,
   type ApiAdapter,
   type AttemptInput,
@@ -245,10 +246,7 @@ export function responsesAdapter(opts: AdapterOptions): ApiAdapter {
    * loop makes the SDK abort the request, so the rest is never received.
    */
   async function readStream(client: OpenAI, body: ResponseCreateParamsNonStreaming, draft: Draft, input: AttemptInput) {
-    const stream = await client.responses.create(
-      { ...body, stream: true },
-      { signal: input.signal, headers: opts.headers },
-    );
+    const stream = await client.responses.create({ ...body, stream: true }, sdkRequestOptions(opts, input));
     await readStreamWithinBudget(
       stream,
       (event) => addEvent(draft, event, input.request.onText),
@@ -265,7 +263,7 @@ export function responsesAdapter(opts: AdapterOptions): ApiAdapter {
     draft: Draft,
     input: AttemptInput,
   ) {
-    addResponse(draft, await client.responses.create(body, { signal: input.signal, headers: opts.headers }));
+    addResponse(draft, await client.responses.create(body, sdkRequestOptions(opts, input)));
   }
 
   function toOutput(draft: Draft, body: ResponseCreateParamsNonStreaming): AttemptOutput {
@@ -283,10 +281,12 @@ export function responsesAdapter(opts: AdapterOptions): ApiAdapter {
     };
   }
 
+  /** One client for every attempt (see sdkClientOptions). */
+  const client = new OpenAI(sdkClientOptions(opts));
+
   return {
     api: "responses",
     async attempt(input) {
-      const client = new OpenAI(sdkClientOptions(opts, input));
       const body = requestBody(input.request);
       const draft: Draft = {
         content: "",
