@@ -6,6 +6,7 @@ import {
   phrasePattern,
   searchFold,
   type CaseWorld,
+  type PhraseMatcher,
   type Checkpoint,
   type EvidenceRequirement,
   type Indicator,
@@ -293,7 +294,7 @@ function knownMatcher(truth: string[], context: string[]): (item: string) => boo
   const contextPatterns = context.map(once);
   const memo = new Map<string, boolean>();
   // mayContain rules most phrases out with a substring search before the regex runs.
-  const matches = (item: string, folded: string) => (p: { phrase: string; re: RegExp }) =>
+  const matches = (item: string, folded: string) => (p: { phrase: string; re: PhraseMatcher }) =>
     mayContain(folded, p.phrase) && p.re.test(item);
   return (item) => {
     let known = memo.get(item);
