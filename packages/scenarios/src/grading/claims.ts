@@ -88,9 +88,10 @@ function buildPhraseMatcher(phrase: string): PhraseMatcher {
   const body = p.split(" ").map(escapeRegExp).join("\\s+");
   const wordStart = isWordChar(p[0]);
   // A phrase ending in a letter also matches its inflections ("rotate" → "rotated"); one ending
-  // in a digit never runs on ("412" is not "4120").
+  // in a digit never runs on ("412" is not "4120"). One ending in a letter beyond the BMP has no
+  // end at all: p.at(-1) is half of it, no word character (as the single expression always had).
   const inflected = /\p{L}$/u.test(p);
-  const end = inflected ? ENDS.inflected : isWordChar(p.at(-1)) ? ENDS.word : null;
+  const end = isWordChar(p.at(-1)) ? (inflected ? ENDS.inflected : ENDS.word) : null;
   const source = `${wordStart ? `(?<!${WORD})` : ""}${body}${end ? end.source : ""}`;
   const scan = new RegExp(body, "giu");
   const exec = (text: string): PhraseMatch | null => {
