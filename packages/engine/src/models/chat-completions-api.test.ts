@@ -12,7 +12,7 @@ import type { ChatMessage } from "../types";
 import { guardedFetch, ModelServerStalledError, ReplyTooLargeError } from "./guarded-fetch";
 import { ModelCallError, ModelDeadlineError } from "./model-client";
 import { checkModel, createModelClient } from "./model-registry";
-import { DEFAULT_MAX_REPLY_BYTES, type HttpModelOptions } from "./call-loop";
+import { DEFAULT_MAX_REPLY_BYTES, sdkClientOptions, sdkRequestOptions, type HttpModelOptions } from "./call-loop";
 import { adapterTestClient } from "../test-support/adapter-client";
 import { chatCompletionsAdapter } from "./chat-completions-api";
 import { truncateUtf8 } from "./reply-budget";
@@ -180,6 +180,24 @@ describe("OpenAI-compatible provider", () => {
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/401/);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it("sends nothing through the shared SDK client that does not carry its attempt's guarded fetch", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "reply", content: "unguarded" } });
+    const opts = { model: "fake", baseURL: fake.url, apiKey: "test-key", settings: {} };
+    const { fetch: clientFetch } = sdkClientOptions(opts);
+    const url = `${fake.url}/chat/completions`;
+    const init = { method: "POST", body: JSON.stringify({ model: "fake", messages: [] }) };
+    // A request the SDK made without the attempt's options (as an SDK that dropped fetchOptions would).
+    await expect(clientFetch(url, init)).rejects.toThrow(/did not pass on the attempt's fetch/);
+    await expect(clientFetch(url, { ...init, fetchOptions: {} } as RequestInit)).rejects.toThrow(/attempt's fetch/);
+    expect(fake.requests).toHaveLength(0);
+    // With them, it goes through that attempt's own fetch, and no other.
+    const own = vi.fn(async () => new Response("{}"));
+    const carried = sdkRequestOptions(opts, { fetch: own } as unknown as Parameters<typeof sdkRequestOptions>[1]);
+    await clientFetch(url, { ...init, ...carried.fetchOptions });
+    expect(own).toHaveBeenCalledTimes(1);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("times out a slow answer and retries it", async () => {

@@ -92,7 +92,7 @@ function buildPhraseMatcher(phrase: string): PhraseMatcher {
   // end at all: p.at(-1) is half of it, no word character (as the single expression always had).
   const inflected = /\p{L}$/u.test(p);
   const end = isWordChar(p.at(-1)) ? (inflected ? ENDS.inflected : ENDS.word) : null;
-  const source = `${wordStart ? `(?<!${WORD})` : ""}${body}${end ? end.source : ""}`;
+  const source = `${wordStart ? NOT_AFTER_WORD.source : ""}${body}${end ? end.source : ""}`;
   const scan = new RegExp(body, "giu");
   const exec = (text: string): PhraseMatch | null => {
     // Tries each place the body matches, in order, as the whole pattern would: its body has one
