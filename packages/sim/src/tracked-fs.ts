@@ -280,14 +280,23 @@ export class TrackedFs extends InMemoryFs {
   override async readFile(path: string, options?: Parameters<InMemoryFs["readFile"]>[1]): Promise<string> {
     const encoding = typeof options === "string" ? options : options?.encoding;
     if (encoding && encoding !== "utf8" && encoding !== "utf-8") return super.readFile(path, options);
+    return (await this.readTextKeyed(path)).text;
+  }
+
+  /**
+   * A file's text as readFile gives it and, for a big file, the stored bytes it was decoded from:
+   * they are never changed in place (a write replaces them), so a caller may keep what it worked
+   * out from the text with them (grep-memo.ts).
+   */
+  async readTextKeyed(path: string): Promise<{ text: string; bytes?: Uint8Array }> {
     const bytes = await this.readFileBuffer(path);
-    if (bytes.byteLength < DECODED_CACHE_MIN_BYTES) return super.readFile(path, options);
+    if (bytes.byteLength < DECODED_CACHE_MIN_BYTES) return { text: await super.readFile(path) };
     let text = decodedTexts.get(bytes);
     if (text === undefined) {
-      text = await super.readFile(path, options);
+      text = await super.readFile(path);
       decodedTexts.set(bytes, text);
     }
-    return text;
+    return { text, bytes };
   }
 
   override async readFileBuffer(path: string): Promise<Uint8Array> {

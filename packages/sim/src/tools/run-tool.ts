@@ -2,7 +2,7 @@
 import { ToolArgsSchemas, TOOL_NAMES, type ToolName } from "@analystbench/scenarios/schema";
 import { GIT_ROOT, JENKINS_HOME } from "../build-host";
 import { capOutput, type SimEnvironment } from "../environment";
-import type { RepositoryModel } from "../git/repository-model";
+import type { CommitNode, RepositoryModel } from "../git/repository-model";
 import type { HostState } from "../host-state";
 import { columns } from "../shell/args";
 import { showCommit } from "../shell/commands/git";
@@ -86,8 +86,20 @@ function commitDiff(env: SimEnvironment, repository: string, commit: string): To
     );
   }
   return capped(
-    `Repository: ${model.name} (${GIT_ROOT}/${model.name}.git on the Git server)\n${showCommit(model, node)}`,
+    `Repository: ${model.name} (${GIT_ROOT}/${model.name}.git on the Git server)\n${shownCommit(model, node)}`,
   );
+}
+
+/**
+ * Each commit's diff, worked out once per worker: a repository model is read-only and a commit
+ * belongs to one, so what it shows never changes, and every session and epoch asks for the same few.
+ */
+const shownCommits = new WeakMap<CommitNode, string>();
+
+function shownCommit(model: RepositoryModel, node: CommitNode): string {
+  let shown = shownCommits.get(node);
+  if (shown === undefined) shownCommits.set(node, (shown = showCommit(model, node)));
+  return shown;
 }
 
 function pipelineLog(env: SimEnvironment, pipeline: string, runId: string | undefined): ToolResult {

@@ -1,4 +1,5 @@
 import { decodeBytesToUtf8, type ResolvedCommandContext } from "just-bash";
+import { remembered } from "./grep-memo";
 
 /**
  * grep's common forms on the JavaScript regular-expression engine. just-bash matches with a
@@ -232,6 +233,8 @@ export async function fastGrep(input: {
   /** Whether file names are shown unless -h/-H say otherwise (several files, or -r). */
   defaultNames: boolean;
   ctx: Pick<ResolvedCommandContext, "fs" | "cwd" | "stdin">;
+  /** Where big files are read with their bytes, so what a search found is remembered; without it, the context's filesystem. */
+  keyed?: KeyedReader;
 }): Promise<{ stdout: string; stderr: string; exitCode: number } | null> {
   const o = parseOptions(input.options);
   if (!o) return null;
@@ -246,7 +249,7 @@ export async function fastGrep(input: {
     : null;
   if (!test || (o.onlyMatching && !all)) return null;
 
-  const sources: { name: string; text: string }[] = [];
+  const sources: Source[] = [];
   if (input.files.length === 0) sources.push({ name: "(standard input)", text: decodeBytesToUtf8(input.ctx.stdin) });
   for (const f of input.files) {
     if (f === "-") {
@@ -256,9 +259,11 @@ export async function fastGrep(input: {
     const path = input.ctx.fs.resolvePath(input.ctx.cwd, f);
     const st = await input.ctx.fs.stat(path).catch(() => null);
     if (!st || st.isDirectory) return null;
-    const text = await input.ctx.fs.readFile(path);
-    if (text.includes("\u0000")) return null;
-    sources.push({ name: f, text });
+    const { text, bytes }: { text: string; bytes?: Uint8Array } = input.keyed
+      ? await input.keyed.readTextKeyed(path)
+      : { text: await input.ctx.fs.readFile(path) };
+    if (holdsNul(text, bytes)) return null;
+    sources.push({ name: f, text, bytes });
   }
 
   const names = o.names ?? input.defaultNames;
@@ -267,7 +272,7 @@ export async function fastGrep(input: {
   for (const src of sources) {
     const prefix = names ? `${src.name}:` : "";
     let selected = 0;
-    for (const { line, n } of selectedLines(src.text, test, o.invert, o.lineNumbers)) {
+    for (const { line, n } of sourceLines(src, test, o.invert, o.lineNumbers)) {
       if (selected >= o.maxCount) break;
       selected++;
       if (o.quiet) return { stdout: "", stderr: "", exitCode: 0 };
@@ -285,6 +290,40 @@ export async function fastGrep(input: {
   }
   const exitCode = o.filesWithout ? (out.length > 0 ? 0 : 1) : selectedAny ? 0 : 1;
   return { stdout: out.length ? `${out.join("\n")}\n` : "", stderr: "", exitCode };
+}
+
+/** A file (or standard input) to search; a big file's stored bytes key what its searches found. */
+interface Source {
+  name: string;
+  text: string;
+  bytes?: Uint8Array;
+}
+
+/**
+ * Reads a file's text and, for a big file, the stored bytes it was decoded from: the simulated
+ * host's filesystem (TrackedFs.readTextKeyed). The command's own context reaches the same
+ * filesystem through just-bash's wrapper, which only passes the standard calls.
+ */
+export interface KeyedReader {
+  readTextKeyed(path: string): Promise<{ text: string; bytes?: Uint8Array }>;
+}
+
+/** Whether a big file's bytes hold a NUL, looked for once per bytes (a scan of megabytes each time otherwise). */
+const nulIn = new WeakMap<Uint8Array, boolean>();
+
+/** Whether a text holds a NUL: grep leaves binary files to just-bash's grep. */
+function holdsNul(text: string, bytes: Uint8Array | undefined): boolean {
+  if (!bytes) return text.includes("\u0000");
+  let nul = nulIn.get(bytes);
+  if (nul === undefined) nulIn.set(bytes, (nul = text.includes("\u0000")));
+  return nul;
+}
+
+/** The lines selectedLines finds in a source, remembered with a big file's bytes (grep-memo.ts). */
+function sourceLines(src: Source, test: RegExp, invert: boolean, numbered: boolean): Iterable<Selected> {
+  if (!src.bytes) return selectedLines(src.text, test, invert, numbered);
+  const key = `${test.flags}:${invert ? 1 : 0}${numbered ? 1 : 0}:${test.source}`;
+  return remembered(src.bytes, key, () => selectedLines(src.text, test, invert, numbered));
 }
 
 /** A selected line and its number (from 0; -1 when not asked for). */

@@ -124,7 +124,15 @@ export function grepCommand(host: HostState): Command {
       for (const root of roots) walk(root, fs.resolvePath(ctx.cwd, root), true);
       if (files.length === 0) return { stdout: "", stderr: "", exitCode: 1 };
     }
-    const fast = await fastGrep({ patterns, mode, options, files, defaultNames: recursive || files.length > 1, ctx });
+    const fast = await fastGrep({
+      patterns,
+      mode,
+      options,
+      files,
+      defaultNames: recursive || files.length > 1,
+      ctx,
+      keyed: host.fs,
+    });
     if (fast) return fast;
 
     // grep -r names the file even when it found only one; just-bash has no -H, so a second,
