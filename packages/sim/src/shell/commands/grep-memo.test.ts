@@ -2,7 +2,7 @@ import { encodeUtf8ToBytes } from "just-bash";
 import { describe, expect, it } from "vitest";
 import { TrackedFs } from "../../tracked-fs";
 import { fastGrep } from "./grep-fast";
-import { MEMO_MAX_LINES, MEMO_RESULTS_PER_FILE, remembered } from "./grep-memo";
+import { MEMO_MAX_KEY, MEMO_MAX_LINES, MEMO_RESULTS, MEMO_TOTAL_LINES, remembered } from "./grep-memo";
 
 /** A run that counts how often it was asked to scan. */
 function counting(items: number[]) {
@@ -35,19 +35,43 @@ describe("remembered scans", () => {
     expect(calls.n).toBe(2);
   });
 
-  it("keeps no result longer than the bound, and only the newest results per file", () => {
+  it("keeps no result longer than the bound, nor one for a long pattern", () => {
     const bytes = new Uint8Array(1);
     const long = counting(Array.from({ length: MEMO_MAX_LINES + 1 }, (_, i) => i));
     expect([...remembered(bytes, "long", long.run)]).toHaveLength(MEMO_MAX_LINES + 1);
     expect([...remembered(bytes, "long", long.run)]).toHaveLength(MEMO_MAX_LINES + 1);
     expect(long.calls.n).toBe(2);
+    const key = "k".repeat(MEMO_MAX_KEY + 1);
+    const short = counting([1]);
+    Array.from(remembered(bytes, key, short.run));
+    Array.from(remembered(bytes, key, short.run));
+    expect(short.calls.n).toBe(2);
+  });
 
+  it("bounds the results and lines kept across every file of the worker, the oldest going first", () => {
+    // A model copying a log many times and grepping each copy must not grow the worker's memory.
     const first = counting([0]);
-    remembered(bytes, "first", first.run).next();
-    Array.from(remembered(bytes, "first", first.run));
-    for (let i = 0; i < MEMO_RESULTS_PER_FILE; i++) Array.from(remembered(bytes, `k${i}`, () => [i]));
-    Array.from(remembered(bytes, "first", first.run));
-    expect(first.calls.n).toBe(3);
+    const firstBytes = new Uint8Array(1);
+    Array.from(remembered(firstBytes, "k", first.run));
+    for (let i = 0; i < MEMO_RESULTS; i++) Array.from(remembered(new Uint8Array(1), "k", () => [i]));
+    Array.from(remembered(firstBytes, "k", first.run));
+    expect(first.calls.n).toBe(2);
+
+    const lines = Array.from({ length: MEMO_MAX_LINES }, (_, i) => i);
+    const big = counting(lines);
+    const bigBytes = new Uint8Array(1);
+    Array.from(remembered(bigBytes, "k", big.run));
+    const perResult = MEMO_MAX_LINES + 1;
+    for (let i = 0; i < Math.floor(MEMO_TOTAL_LINES / perResult); i++)
+      Array.from(remembered(new Uint8Array(1), "k", () => lines));
+    Array.from(remembered(bigBytes, "k", big.run));
+    expect(big.calls.n).toBe(2);
+    // While within both bounds, what was kept is still kept.
+    const recent = counting([1]);
+    const recentBytes = new Uint8Array(1);
+    Array.from(remembered(recentBytes, "k", recent.run));
+    Array.from(remembered(recentBytes, "k", recent.run));
+    expect(recent.calls.n).toBe(1);
   });
 });
 
