@@ -115,7 +115,7 @@ export function createShell(
           grepCommand(host),
           findCommand(host),
           ...miscCommands(host),
-          ...headTailCommands(),
+          ...headTailCommands(host),
           sortCommand(),
           awkCommand(),
           xxdCommand(),

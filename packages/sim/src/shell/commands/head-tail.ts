@@ -1,5 +1,6 @@
 import { defineCommand, latin1FromBytes, unsafeBytesFromLatin1, bytesOutput, type Command } from "just-bash";
 import type { CommandContext } from "just-bash";
+import type { HostState } from "../../host-state";
 
 /**
  * head and tail as GNU coreutils does them, byte for byte. just-bash's own treat `tail -c +N` as
@@ -8,7 +9,7 @@ import type { CommandContext } from "just-bash";
  */
 type Name = "head" | "tail";
 
-interface Spec {
+export interface Spec {
   unit: "lines" | "bytes";
   count: number;
   /** tail +N / -n +N: from the Nth line or byte. head -N: all but the last N. */
@@ -127,35 +128,82 @@ function parseCluster(name: Name, spec: Spec, a: string, args: string[], i: numb
   return i;
 }
 
-/** The part of a file's bytes (a latin1 string) that head or tail prints. */
-function cut(name: Name, spec: Spec, data: string): string {
-  if (spec.unit === "bytes") {
-    if (name === "head")
-      return spec.relative ? data.slice(0, Math.max(0, data.length - spec.count)) : data.slice(0, spec.count);
-    return spec.relative ? data.slice(Math.max(0, spec.count - 1)) : spec.count === 0 ? "" : data.slice(-spec.count);
+/**
+ * Where line k (from 0) starts: after the k-th delimiter, or at the end when there are not that
+ * many lines (a delimiter that ends the data starts no line). Looks at the first k lines only.
+ */
+function lineFromFront(data: Buffer, delimiter: number, k: number): number {
+  let at = -1;
+  for (let i = 0; i < k; i++) {
+    at = data.indexOf(delimiter, at + 1);
+    if (at < 0) return data.length;
   }
-  const d = spec.delimiter;
-  // Offsets just after each delimiter: line k (0-based) starts at starts[k].
-  const starts = [0];
-  for (let at = data.indexOf(d); at >= 0 && at + 1 < data.length; at = data.indexOf(d, at + 1)) starts.push(at + 1);
-  const lines = data.length === 0 ? 0 : starts.length;
-  const from = (k: number) => (k >= lines ? data.length : starts[k]!);
-  if (name === "head") return data.slice(0, from(spec.relative ? Math.max(0, lines - spec.count) : spec.count));
-  return data.slice(from(spec.relative ? Math.max(0, spec.count - 1) : Math.max(0, lines - spec.count)));
+  return at + 1;
 }
 
-async function readInput(ctx: CommandContext, name: Name, file: string): Promise<string | { error: string }> {
-  if (file === "-") return latin1FromBytes(ctx.stdin);
+/** Where the c-th line from the end starts (the start when there are fewer lines). Looks at the last c lines only. */
+function lineFromBack(data: Buffer, delimiter: number, c: number): number {
+  if (c === 0) return data.length;
+  // The delimiter that ends the data ends the last line; it starts none.
+  let from = data[data.length - 1] === delimiter ? data.length - 2 : data.length - 1;
+  for (let i = 0; i < c; i++) {
+    // lastIndexOf counts a negative offset from the end: there is nothing before the start.
+    const at = from < 0 ? -1 : data.lastIndexOf(delimiter, from);
+    if (at < 0) return 0;
+    if (i === c - 1) return at + 1;
+    from = at - 1;
+  }
+  return 0;
+}
+
+/**
+ * The part of a file's bytes that head or tail prints. Only the lines printed are looked at, so
+ * `tail -n 20` of a 20 MB log finds the last 20 line ends, not all of them.
+ */
+export function cut(name: Name, spec: Spec, data: Buffer): Buffer {
+  if (spec.unit === "bytes") {
+    if (name === "head")
+      return spec.relative
+        ? data.subarray(0, Math.max(0, data.length - spec.count))
+        : data.subarray(0, Math.min(spec.count, data.length));
+    if (spec.relative) return data.subarray(Math.min(data.length, Math.max(0, spec.count - 1)));
+    return data.subarray(Math.max(0, data.length - spec.count));
+  }
+  const d = spec.delimiter.charCodeAt(0);
+  if (name === "head")
+    return data.subarray(0, spec.relative ? lineFromBack(data, d, spec.count) : lineFromFront(data, d, spec.count));
+  return data.subarray(
+    spec.relative ? lineFromFront(data, d, Math.max(0, spec.count - 1)) : lineFromBack(data, d, spec.count),
+  );
+}
+
+/**
+ * A file's stored bytes, viewed, never copied: read through the host's filesystem, as just-bash's
+ * wrapper of the command's copies every byte array it hands out (a big log is megabytes, and
+ * only a part is printed). Only read here: cut returns a part, and only that part is copied.
+ */
+const storedBytes = async (host: HostState, path: string) => {
+  const bytes = await host.fs.readFileBuffer(path);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
+async function readInput(
+  host: HostState,
+  ctx: CommandContext,
+  name: Name,
+  file: string,
+): Promise<Buffer | { error: string }> {
+  if (file === "-") return Buffer.from(latin1FromBytes(ctx.stdin), "latin1");
   const path = ctx.fs.resolvePath(ctx.cwd, file);
   try {
     if ((await ctx.fs.stat(path)).isDirectory) return { error: `${name}: error reading '${file}': Is a directory` };
-    return Buffer.from(await ctx.fs.readFileBuffer(path)).toString("latin1");
+    return await storedBytes(host, path);
   } catch {
     return { error: `${name}: cannot open '${file}' for reading: No such file or directory` };
   }
 }
 
-function headTail(name: Name): Command {
+function headTail(host: HostState, name: Name): Command {
   return defineCommand(name, async (args, ctx) => {
     const spec = parse(name, args);
     if ("error" in spec) return { stdout: "", stderr: `${spec.error}\n`, exitCode: 1 };
@@ -164,13 +212,13 @@ function headTail(name: Name): Command {
     let out = "";
     const errors: string[] = [];
     for (const [i, file] of files.entries()) {
-      const data = await readInput(ctx, name, file);
-      if (typeof data !== "string") {
+      const data = await readInput(host, ctx, name, file);
+      if (!Buffer.isBuffer(data)) {
         errors.push(data.error);
         continue;
       }
       if (headers) out += `${i > 0 && out ? "\n" : ""}==> ${file === "-" ? "standard input" : file} <==\n`;
-      out += cut(name, spec, data);
+      out += cut(name, spec, data).toString("latin1");
     }
     return {
       ...bytesOutput(unsafeBytesFromLatin1(out)),
@@ -180,6 +228,6 @@ function headTail(name: Name): Command {
   });
 }
 
-export function headTailCommands(): Command[] {
-  return [headTail("head"), headTail("tail")];
+export function headTailCommands(host: HostState): Command[] {
+  return [headTail(host, "head"), headTail(host, "tail")];
 }
