@@ -45,3 +45,40 @@ describe("laying an interpreter down again", () => {
     expect(await bytesOf(same)).toEqual([0xef, 0xbf, 0xbd]);
   });
 });
+
+describe("a file's bytes as a byte string", () => {
+  const big = (tail: string) => `${"x".repeat(300 * 1024)}${tail}`;
+  const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
+
+  it("is each byte a character, for small and big files, ASCII or not, and follows every write", async () => {
+    const fs = new TrackedFs();
+    for (const text of ["", "plain\n", "café ☕\n", big("\n"), big("é\n")]) {
+      fs.writeFileSync("/f", text);
+      const bytes = new TextEncoder().encode(text);
+      expect(await fs.readFileBytes("/f")).toBe(latin1(bytes));
+      // Read twice: a big file's is kept with its bytes, apart from its decoded text.
+      expect(await fs.readFileBytes("/f")).toBe(latin1(bytes));
+      expect(await fs.readFile("/f")).toBe(text);
+    }
+    await fs.appendFile("/f", "ü");
+    expect(await fs.readFileBytes("/f")).toBe(latin1(new TextEncoder().encode(big("é\nü"))));
+    const raw = Uint8Array.from({ length: 300 * 1024 }, (_, i) => i % 256);
+    fs.writeFileSync("/bin.dat", raw);
+    expect(await fs.readFileBytes("/bin.dat")).toBe(latin1(raw));
+    // The decoded text of ASCII bytes, kept once for both, is still their text.
+    fs.writeFileSync("/ascii", big("\n"));
+    expect(await fs.readFileBytes("/ascii")).toBe(big("\n"));
+    expect(await fs.readFile("/ascii")).toBe(big("\n"));
+  });
+
+  it("counts as a read of the file, for the provenance of what a command printed", async () => {
+    const fs = new TrackedFs();
+    fs.writeFileSync("/f", "host's own\n");
+    fs.currentCommand = 0;
+    await fs.writeFile("/f", "agent's\n");
+    fs.currentCommand = 1;
+    fs.readAgentWritten = false;
+    await fs.readFileBytes("/f");
+    expect(fs.readAgentWritten).toBe(true);
+  });
+});

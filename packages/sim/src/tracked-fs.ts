@@ -1,4 +1,5 @@
-import { InMemoryFs } from "just-bash";
+import { InMemoryFs, unsafeBytesFromLatin1, type ByteString } from "just-bash";
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 
 /** Device files whose writes go nowhere: never an agent change. */
@@ -77,6 +78,8 @@ interface InMemoryInternals {
 /** Decoded text of big file buffers (see TrackedFs.readFile); an entry lives as long as its buffer. */
 const decodedTexts = new WeakMap<Uint8Array, string>();
 const DECODED_CACHE_MIN_BYTES = 256 * 1024;
+/** Big files' bytes as latin1 strings (see TrackedFs.readFileBytes), for bytes that are not ASCII. */
+const latin1Texts = new WeakMap<Uint8Array, string>();
 
 const depthOf = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 const parentOf = (path: string) => (path === "/" ? null : path.slice(0, path.lastIndexOf("/")) || "/");
@@ -297,6 +300,23 @@ export class TrackedFs extends InMemoryFs {
       decodedTexts.set(bytes, text);
     }
     return { text, bytes };
+  }
+
+  /**
+   * A file's bytes as a latin1 string (one character a byte), as the byte-wise commands read
+   * them (wc, cut, uniq, sort, awk): converted natively from the stored bytes, where the
+   * interpreter's own copied the array first, and its wrapper of the commands' filesystem copies
+   * every array it hands out (a string it passes as it is). A big file's is kept with its bytes;
+   * for ASCII bytes it is their decoded text, kept once for both.
+   */
+  override async readFileBytes(path: string): Promise<ByteString> {
+    const bytes = await this.readFileBuffer(path);
+    const latin1 = () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+    if (bytes.byteLength < DECODED_CACHE_MIN_BYTES) return unsafeBytesFromLatin1(latin1());
+    const kept = isAscii(bytes) ? decodedTexts : latin1Texts;
+    let text = kept.get(bytes);
+    if (text === undefined) kept.set(bytes, (text = latin1()));
+    return unsafeBytesFromLatin1(text);
   }
 
   override async readFileBuffer(path: string): Promise<Uint8Array> {

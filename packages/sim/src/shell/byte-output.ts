@@ -1,4 +1,12 @@
-import { bytesOutput, stdoutKind, unsafeBytesFromLatin1, type Command, type ExecResult } from "just-bash";
+import {
+  bytesOutput,
+  latin1FromBytes,
+  stdoutKind,
+  unsafeBytesFromLatin1,
+  type Command,
+  type ExecResult,
+  type IFileSystem,
+} from "just-bash";
 
 /**
  * just-bash's pipes carry bytes as latin1 strings. A command that returns text has it UTF-8
@@ -23,4 +31,19 @@ export function withByteOutput(commands: Command[]): Command[] {
     ...command,
     execute: async (args, ctx) => asByteResult(await command.execute(args, ctx)),
   }));
+}
+
+/**
+ * A file's bytes as a latin1 string (a character a byte), for the byte-wise commands. Through
+ * readFileBytes where the filesystem has one: the simulated host's converts its stored bytes
+ * natively and keeps a big file's (TrackedFs.readFileBytes), where readFileBuffer through the
+ * commands' wrapper of it hands out a copy of every byte array.
+ */
+export async function fileBytes(
+  fs: Pick<IFileSystem, "readFileBytes" | "readFileBuffer">,
+  path: string,
+): Promise<string> {
+  if (fs.readFileBytes) return latin1FromBytes(await fs.readFileBytes(path));
+  const bytes = await fs.readFileBuffer(path);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 }

@@ -1,5 +1,6 @@
 import { bytesOutput, defineCommand, latin1FromBytes, unsafeBytesFromLatin1, type Command } from "just-bash";
 import type { CommandContext } from "just-bash";
+import { fileBytes } from "../byte-output";
 import {
   bytes,
   compareValues,
@@ -167,9 +168,9 @@ async function readAll(ctx: CommandContext, files: string[]): Promise<string | {
     if (f === "-") data += latin1FromBytes(ctx.stdin);
     else {
       const path = ctx.fs.resolvePath(ctx.cwd, f);
-      const buf = await ctx.fs.readFileBuffer(path).catch(() => undefined);
-      if (!buf) return { error: `sort: cannot read: ${f}: No such file or directory` };
-      data += Buffer.from(buf).toString("latin1");
+      const bytes = await fileBytes(ctx.fs, path).catch(() => undefined);
+      if (bytes === undefined) return { error: `sort: cannot read: ${f}: No such file or directory` };
+      data += bytes;
     }
     if (data && !/[\n\0]$/.test(data)) data += "\n";
   }

@@ -1,4 +1,5 @@
 import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from "just-bash";
+import { fileBytes } from "../byte-output";
 
 /**
  * `wc -l`, `uniq` and `cut -d/-f`, `cut -c` over bytes, for the forms analysts pipe logs through.
@@ -14,8 +15,7 @@ async function readBytes(ctx: CommandContext, name: string): Promise<string | nu
   const path = ctx.fs.resolvePath(ctx.cwd, name);
   const st = await ctx.fs.stat(path).catch(() => null);
   if (!st || st.isDirectory) return null;
-  const bytes = await ctx.fs.readFileBuffer(path);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  return fileBytes(ctx.fs, path);
 }
 
 const bytesResult = (out: string): ExecResult => ({

@@ -1,4 +1,5 @@
 import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from "just-bash";
+import { fileBytes } from "../../byte-output";
 import { Unsupported, unescapeString } from "./lexer";
 import { parseProgram, type Program } from "./parser";
 import { Runtime, type Input } from "./runtime";
@@ -64,12 +65,7 @@ async function readInputs(operands: string[], ctx: CommandContext): Promise<Inpu
     const path = ctx.fs.resolvePath(ctx.cwd, operand);
     const st = await ctx.fs.stat(path).catch(() => null);
     if (!st || st.isDirectory) throw new Unsupported("unreadable input");
-    const bytes = await ctx.fs.readFileBuffer(path);
-    // A view, not a copy: the log can be tens of megabytes.
-    inputs.push({
-      name: operand,
-      text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"),
-    });
+    inputs.push({ name: operand, text: await fileBytes(ctx.fs, path) });
   }
   return inputs;
 }
