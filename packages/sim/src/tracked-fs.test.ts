@@ -1,3 +1,4 @@
+import { latin1FromBytes } from "just-bash";
 import { describe, expect, it } from "vitest";
 import { TrackedFs } from "./tracked-fs";
 
@@ -46,9 +47,43 @@ describe("laying an interpreter down again", () => {
   });
 });
 
+/** Bytes in shared memory, as the host builder writes a generated log's (the only bytes whose texts are kept). */
+function sharedCopy(bytes: Uint8Array): Uint8Array {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
+}
+
 describe("a file's bytes as a byte string", () => {
   const big = (tail: string) => `${"x".repeat(300 * 1024)}${tail}`;
   const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
+
+  it("is the same for a shared log's bytes, read again and again, ASCII or not", async () => {
+    const fs = new TrackedFs();
+    for (const text of [big("\n"), big("é\n")]) {
+      const bytes = sharedCopy(new TextEncoder().encode(text));
+      fs.writeFileSync("/var/log/shared.log", bytes);
+      for (let i = 0; i < 2; i++) {
+        expect(await fs.readFileBytes("/var/log/shared.log")).toBe(latin1(bytes));
+        expect(await fs.readFile("/var/log/shared.log")).toBe(text);
+      }
+      // What grep works out is kept with these bytes (grep-memo.ts).
+      expect((await fs.readTextKeyed("/var/log/shared.log")).bytes).toBe(bytes);
+    }
+  });
+
+  it("is never kept for bytes a writer handed over, which it could change after", async () => {
+    // A model's copies of a log are not cached either (sharedLogBytes): only generated logs are.
+    const fs = new TrackedFs();
+    const mine = new TextEncoder().encode(big("é\n"));
+    fs.writeFileSync("/tmp/copy", mine);
+    expect(await fs.readFileBytes("/tmp/copy")).toBe(latin1(mine));
+    expect(await fs.readFile("/tmp/copy")).toBe(big("é\n"));
+    mine[0] = 0x42;
+    expect(latin1FromBytes(await fs.readFileBytes("/tmp/copy")).charCodeAt(0)).toBe(0x42);
+    expect((await fs.readFile("/tmp/copy"))[0]).toBe("B");
+    expect((await fs.readTextKeyed("/tmp/copy")).bytes).toBeUndefined();
+  });
 
   it("is each byte a character, for small and big files, ASCII or not, and follows every write", async () => {
     const fs = new TrackedFs();

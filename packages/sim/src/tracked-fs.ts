@@ -75,11 +75,23 @@ interface InMemoryInternals {
   setEntry(path: string, entry: Entry): void;
 }
 
-/** Decoded text of big file buffers (see TrackedFs.readFile); an entry lives as long as its buffer. */
+/** Decoded text of the shared logs' bytes (see TrackedFs.readFile); an entry lives as long as its bytes. */
 const decodedTexts = new WeakMap<Uint8Array, string>();
 const DECODED_CACHE_MIN_BYTES = 256 * 1024;
-/** Big files' bytes as latin1 strings (see TrackedFs.readFileBytes), for bytes that are not ASCII. */
+/** The shared logs' bytes as latin1 strings (see TrackedFs.readFileBytes), for bytes that are not ASCII. */
 const latin1Texts = new WeakMap<Uint8Array, string>();
+/** Taken at load: inside a command the interpreter's defence in depth blocks the global. */
+const SharedBuffer = globalThis.SharedArrayBuffer;
+
+/**
+ * Whether what is worked out from these bytes may be kept with them: a generated log's, which the
+ * host builder writes in shared memory (build-host.ts), once, and every session of the worker
+ * reads. Bytes a command wrote are not kept: a model making a hundred copies of a log must not
+ * make a hundred cached texts, and an array a writer handed over could be changed after.
+ */
+export function sharedLogBytes(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= DECODED_CACHE_MIN_BYTES && bytes.buffer instanceof SharedBuffer;
+}
 
 const depthOf = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 const parentOf = (path: string) => (path === "/" ? null : path.slice(0, path.lastIndexOf("/")) || "/");
@@ -272,13 +284,10 @@ export class TrackedFs extends InMemoryFs {
   }
 
   /**
-   * Every read of a file's bytes comes here: the in-memory filesystem's readFile and
-   * readFileBytes call it, as do the simulated commands. Only reads by commands are watched.
-   */
-  /**
-   * A big file's text, decoded once per buffer: a generated log's bytes are shared by every session
-   * of a worker and never changed in place (a write replaces the buffer), and grep, awk and cat read
-   * the same 5–20 MB logs again and again. Small files and other encodings are decoded as before.
+   * A shared log's text, decoded once per buffer (sharedLogBytes): a generated log's bytes are
+   * shared by every session of a worker and never changed in place (a write replaces the buffer),
+   * and grep, awk and cat read the same 5–20 MB logs again and again. Other files and other
+   * encodings are decoded as before.
    */
   override async readFile(path: string, options?: Parameters<InMemoryFs["readFile"]>[1]): Promise<string> {
     const encoding = typeof options === "string" ? options : options?.encoding;
@@ -287,13 +296,13 @@ export class TrackedFs extends InMemoryFs {
   }
 
   /**
-   * A file's text as readFile gives it and, for a big file, the stored bytes it was decoded from:
-   * they are never changed in place (a write replaces them), so a caller may keep what it worked
-   * out from the text with them (grep-memo.ts).
+   * A file's text as readFile gives it and, for a shared log (sharedLogBytes), the stored bytes it
+   * was decoded from: they are never changed in place (a write replaces them), so a caller may keep
+   * what it worked out from the text with them (grep-memo.ts).
    */
   async readTextKeyed(path: string): Promise<{ text: string; bytes?: Uint8Array }> {
     const bytes = await this.readFileBuffer(path);
-    if (bytes.byteLength < DECODED_CACHE_MIN_BYTES) return { text: await super.readFile(path) };
+    if (!sharedLogBytes(bytes)) return { text: await super.readFile(path) };
     let text = decodedTexts.get(bytes);
     if (text === undefined) {
       text = await super.readFile(path);
@@ -306,19 +315,23 @@ export class TrackedFs extends InMemoryFs {
    * A file's bytes as a latin1 string (one character a byte), as the byte-wise commands read
    * them (wc, cut, uniq, sort, awk): converted natively from the stored bytes, where the
    * interpreter's own copied the array first, and its wrapper of the commands' filesystem copies
-   * every array it hands out (a string it passes as it is). A big file's is kept with its bytes;
-   * for ASCII bytes it is their decoded text, kept once for both.
+   * every array it hands out (a string it passes as it is). A shared log's is kept with its
+   * bytes; for ASCII bytes it is their decoded text, kept once for both.
    */
   override async readFileBytes(path: string): Promise<ByteString> {
     const bytes = await this.readFileBuffer(path);
     const latin1 = () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-    if (bytes.byteLength < DECODED_CACHE_MIN_BYTES) return unsafeBytesFromLatin1(latin1());
+    if (!sharedLogBytes(bytes)) return unsafeBytesFromLatin1(latin1());
     const kept = isAscii(bytes) ? decodedTexts : latin1Texts;
     let text = kept.get(bytes);
     if (text === undefined) kept.set(bytes, (text = latin1()));
     return unsafeBytesFromLatin1(text);
   }
 
+  /**
+   * Every read of a file's bytes comes here: the in-memory filesystem's readFile and
+   * readFileBytes call it, as do the simulated commands. Only reads by commands are watched.
+   */
   override async readFileBuffer(path: string): Promise<Uint8Array> {
     const bytes = await super.readFileBuffer(path);
     if (this.currentCommand >= 0 && !this.readAgentWritten && this.touchedBy.size > 0)

@@ -90,6 +90,13 @@ describe("grep's remembered results on the simulated filesystem", () => {
       ctx: { fs, cwd: "/", stdin: encodeUtf8ToBytes("") },
       keyed: fs,
     });
+  /** A generated log's bytes: in shared memory, as the host builder writes them (the only bytes grep remembers for). */
+  const shared = (text: string) => {
+    const bytes = new TextEncoder().encode(text);
+    const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+    copy.set(bytes);
+    return copy;
+  };
   const hostWith = (bytes: Uint8Array) => {
     const fs = new TrackedFs();
     fs.writeFileSync("/var/log/app.log", bytes);
@@ -97,7 +104,7 @@ describe("grep's remembered results on the simulated filesystem", () => {
   };
 
   it("answers a repeated search as the first, and sees a write at once", async () => {
-    const fs = hostWith(encodeUtf8ToBytes(bigLog) as unknown as Uint8Array);
+    const fs = hostWith(shared(bigLog));
     const first = await grep(fs, ["mallory"], ["-c"]);
     expect(first?.stdout).toBe("2858\n");
     expect(await grep(fs, ["mallory"], ["-c"])).toEqual(first);
@@ -111,9 +118,9 @@ describe("grep's remembered results on the simulated filesystem", () => {
 
   it("keeps one session's writes out of another's searches of the same shared bytes", async () => {
     // Copies of a host share a log's bytes until one of them writes it (build-host.ts).
-    const shared = new TextEncoder().encode(bigLog);
-    const mine = hostWith(shared);
-    const theirs = hostWith(shared);
+    const log = shared(bigLog);
+    const mine = hostWith(log);
+    const theirs = hostWith(log);
     expect((await grep(theirs, ["mallory"], ["-c"]))?.stdout).toBe("2858\n");
     await mine.appendFile("/var/log/app.log", "line y user=mallory\n");
     expect((await grep(mine, ["mallory"], ["-c"]))?.stdout).toBe("2859\n");
@@ -121,7 +128,7 @@ describe("grep's remembered results on the simulated filesystem", () => {
   });
 
   it("still leaves a big file with a NUL to just-bash's grep, once it holds one", async () => {
-    const fs = hostWith(new TextEncoder().encode(bigLog));
+    const fs = hostWith(shared(bigLog));
     expect(await grep(fs, ["alice"], ["-c"])).not.toBeNull();
     await fs.appendFile("/var/log/app.log", "\u0000binary\n");
     expect(await grep(fs, ["alice"], ["-c"])).toBeNull();
