@@ -89,7 +89,7 @@ const SharedBuffer = globalThis.SharedArrayBuffer;
  * reads. Bytes a command wrote are not kept: a model making a hundred copies of a log must not
  * make a hundred cached texts, and an array a writer handed over could be changed after.
  */
-export function sharedLogBytes(bytes: Uint8Array): boolean {
+function sharedLogBytes(bytes: Uint8Array): boolean {
   return bytes.byteLength >= DECODED_CACHE_MIN_BYTES && bytes.buffer instanceof SharedBuffer;
 }
 

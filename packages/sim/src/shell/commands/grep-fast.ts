@@ -233,7 +233,7 @@ export async function fastGrep(input: {
   /** Whether file names are shown unless -h/-H say otherwise (several files, or -r). */
   defaultNames: boolean;
   ctx: Pick<ResolvedCommandContext, "fs" | "cwd" | "stdin">;
-  /** Where big files are read with their bytes, so what a search found is remembered; without it, the context's filesystem. */
+  /** Where a generated log is read with its bytes, so what a search found is remembered; without it, the context's filesystem. */
   keyed?: KeyedReader;
 }): Promise<{ stdout: string; stderr: string; exitCode: number } | null> {
   const o = parseOptions(input.options);
@@ -292,7 +292,7 @@ export async function fastGrep(input: {
   return { stdout: out.length ? `${out.join("\n")}\n` : "", stderr: "", exitCode };
 }
 
-/** A file (or standard input) to search; a big file's stored bytes key what its searches found. */
+/** A file (or standard input) to search; a generated log's stored bytes key what its searches found. */
 interface Source {
   name: string;
   text: string;
@@ -300,15 +300,15 @@ interface Source {
 }
 
 /**
- * Reads a file's text and, for a big file, the stored bytes it was decoded from: the simulated
- * host's filesystem (TrackedFs.readTextKeyed). The command's own context reaches the same
+ * Reads a file's text and, for a generated log, the stored bytes it was decoded from: the
+ * simulated host's filesystem (TrackedFs.readTextKeyed, sharedLogBytes). The command's own context reaches the same
  * filesystem through just-bash's wrapper, which only passes the standard calls.
  */
 export interface KeyedReader {
   readTextKeyed(path: string): Promise<{ text: string; bytes?: Uint8Array }>;
 }
 
-/** Whether a big file's bytes hold a NUL, looked for once per bytes (a scan of megabytes each time otherwise). */
+/** Whether a generated log's bytes hold a NUL, looked for once per bytes (a scan of megabytes each time otherwise). */
 const nulIn = new WeakMap<Uint8Array, boolean>();
 
 /** Whether a text holds a NUL: grep leaves binary files to just-bash's grep. */
@@ -319,7 +319,7 @@ function holdsNul(text: string, bytes: Uint8Array | undefined): boolean {
   return nul;
 }
 
-/** The lines selectedLines finds in a source, remembered with a big file's bytes (grep-memo.ts). */
+/** The lines selectedLines finds in a source, remembered with a generated log's bytes (grep-memo.ts). */
 function sourceLines(src: Source, test: RegExp, invert: boolean, numbered: boolean): Iterable<Selected> {
   if (!src.bytes) return selectedLines(src.text, test, invert, numbered);
   const key = `${test.flags}:${invert ? 1 : 0}${numbered ? 1 : 0}:${test.source}`;

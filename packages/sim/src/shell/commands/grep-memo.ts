@@ -1,10 +1,10 @@
 /**
- * The lines a grep selected in a big file, kept with the file's stored bytes. A case's logs are
- * built once per worker and shared by every session and epoch that reads them, and models grep them
- * for the same addresses and users again and again; what a pattern selects in bytes that never
- * change (a write replaces a file's bytes, it never changes them in place: see tracked-fs.ts) is
- * the same every time. Kept only for a scan that ran to its end, and bounded for the whole worker:
- * a model that copies a log a hundred times and greps each copy with many patterns evicts older
+ * The lines a grep selected in a generated log, kept with the log's stored bytes. A case's logs
+ * are built once per worker and shared by every session and epoch that reads them, and models grep
+ * them for the same addresses and users again and again; what a pattern selects in bytes that
+ * never change (written once in shared memory, and a write to the file replaces them: see
+ * sharedLogBytes in tracked-fs.ts) is the same every time. Kept only for a scan that ran to its
+ * end, and bounded for the whole worker: a model grepping with thousands of patterns evicts older
  * results, it does not grow the worker's memory.
  */
 
