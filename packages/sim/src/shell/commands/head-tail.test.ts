@@ -22,6 +22,16 @@ describe("tail", () => {
     expect(await sh("tail -zn 1 /tmp/z")).toBe("z\0[0]");
   });
 
+  it("prints nothing at all for -n 0 or -c 0, not even headers or a missing file", async () => {
+    expect(await sh("tail -n 0 /tmp/t /tmp/z")).toBe("[0]");
+    expect(await sh("tail -c 0 -v /tmp/t")).toBe("[0]");
+    expect(await sh("tail -n 0 /tmp/missing /tmp/t")).toBe("[0]");
+    expect(await sh("tail -n +0 /tmp/t /tmp/t")).toBe(
+      "==> /tmp/t <==\nabcdef\nghij\n\n==> /tmp/t <==\nabcdef\nghij\n[0]",
+    );
+    expect(await sh("head -n 0 /tmp/t /tmp/t")).toBe("==> /tmp/t <==\n\n==> /tmp/t <==\n[0]");
+  });
+
   it("refuses what coreutils refuses, in its words", async () => {
     expect(await sh("tail -n x /tmp/t")).toBe("tail: invalid number of lines: ‘x’\n[1]");
     expect(await sh("tail -n")).toBe(

@@ -207,6 +207,9 @@ function headTail(host: HostState, name: Name): Command {
   return defineCommand(name, async (args, ctx) => {
     const spec = parse(name, args);
     if ("error" in spec) return { stdout: "", stderr: `${spec.error}\n`, exitCode: 1 };
+    // tail -n 0 and -c 0 print nothing and succeed, as coreutils does: no headers, and no file is
+    // opened (a missing one goes unreported). The simulated hosts never grow a file to follow.
+    if (name === "tail" && !spec.relative && spec.count === 0) return { stdout: "", stderr: "", exitCode: 0 };
     const files = spec.files.length ? spec.files : ["-"];
     const headers = spec.headers === "always" || (spec.headers === "auto" && files.length > 1);
     let out = "";
