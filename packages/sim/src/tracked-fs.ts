@@ -1,6 +1,6 @@
 import { InMemoryFs, unsafeBytesFromLatin1, type ByteString } from "just-bash";
-import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
+import { keptText, sharedLogBytes } from "./big-file-texts";
 
 /** Device files whose writes go nowhere: never an agent change. */
 const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
@@ -73,24 +73,6 @@ interface InMemoryInternals {
   entryIdentities: WeakMap<object, string>;
   nextEntryIdentity: number;
   setEntry(path: string, entry: Entry): void;
-}
-
-/** Decoded text of the shared logs' bytes (see TrackedFs.readFile); an entry lives as long as its bytes. */
-const decodedTexts = new WeakMap<Uint8Array, string>();
-const DECODED_CACHE_MIN_BYTES = 256 * 1024;
-/** The shared logs' bytes as latin1 strings (see TrackedFs.readFileBytes), for bytes that are not ASCII. */
-const latin1Texts = new WeakMap<Uint8Array, string>();
-/** Taken at load: inside a command the interpreter's defence in depth blocks the global. */
-const SharedBuffer = globalThis.SharedArrayBuffer;
-
-/**
- * Whether what is worked out from these bytes may be kept with them: a generated log's, which the
- * host builder writes in shared memory (build-host.ts), once, and every session of the worker
- * reads. Bytes a command wrote are not kept: a model making a hundred copies of a log must not
- * make a hundred cached texts, and an array a writer handed over could be changed after.
- */
-function sharedLogBytes(bytes: Uint8Array): boolean {
-  return bytes.byteLength >= DECODED_CACHE_MIN_BYTES && bytes.buffer instanceof SharedBuffer;
 }
 
 const depthOf = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
@@ -283,12 +265,7 @@ export class TrackedFs extends InMemoryFs {
     }
   }
 
-  /**
-   * A shared log's text, decoded once per buffer (sharedLogBytes): a generated log's bytes are
-   * shared by every session of a worker and never changed in place (a write replaces the buffer),
-   * and grep, awk and cat read the same 5–20 MB logs again and again. Other files and other
-   * encodings are decoded as before.
-   */
+  /** A file's text; a big file's is made once while kept (big-file-texts.ts). Other encodings are decoded as before. */
   override async readFile(path: string, options?: Parameters<InMemoryFs["readFile"]>[1]): Promise<string> {
     const encoding = typeof options === "string" ? options : options?.encoding;
     if (encoding && encoding !== "utf8" && encoding !== "utf-8") return super.readFile(path, options);
@@ -302,30 +279,21 @@ export class TrackedFs extends InMemoryFs {
    */
   async readTextKeyed(path: string): Promise<{ text: string; bytes?: Uint8Array }> {
     const bytes = await this.readFileBuffer(path);
-    if (!sharedLogBytes(bytes)) return { text: await super.readFile(path) };
-    let text = decodedTexts.get(bytes);
-    if (text === undefined) {
-      text = await super.readFile(path);
-      decodedTexts.set(bytes, text);
-    }
-    return { text, bytes };
+    const text = await keptText(bytes, "text", () => super.readFile(path));
+    return sharedLogBytes(bytes) ? { text, bytes } : { text };
   }
 
   /**
    * A file's bytes as a latin1 string (one character a byte), as the byte-wise commands read
    * them (wc, cut, uniq, sort, awk): converted natively from the stored bytes, where the
    * interpreter's own copied the array first, and its wrapper of the commands' filesystem copies
-   * every array it hands out (a string it passes as it is). A shared log's is kept with its
-   * bytes; for ASCII bytes it is their decoded text, kept once for both.
+   * every array it hands out (a string it passes as it is). A big file's is made once while kept
+   * (big-file-texts.ts).
    */
   override async readFileBytes(path: string): Promise<ByteString> {
     const bytes = await this.readFileBuffer(path);
     const latin1 = () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-    if (!sharedLogBytes(bytes)) return unsafeBytesFromLatin1(latin1());
-    const kept = isAscii(bytes) ? decodedTexts : latin1Texts;
-    let text = kept.get(bytes);
-    if (text === undefined) kept.set(bytes, (text = latin1()));
-    return unsafeBytesFromLatin1(text);
+    return unsafeBytesFromLatin1(await keptText(bytes, "latin1", latin1));
   }
 
   /**
