@@ -63,6 +63,25 @@ describe("big files' texts", () => {
     expect(first.made.n).toBe(2);
   });
 
+  it("count the whole buffer a written file's bytes lie in, which they keep alive", async () => {
+    // split leaves its pieces as views into the file it read: each keeps that whole buffer alive.
+    const whole = new ArrayBuffer(WRITTEN_TEXTS_MAX_BYTES);
+    const piece = reader(new Uint8Array(whole, 0, KEPT_TEXT_MIN_BYTES).fill(0x61));
+    await piece.read();
+    await piece.read();
+    expect(piece.made.n).toBe(2);
+  });
+
+  it("charge a text made twice at once only once", async () => {
+    // A quarter of the budget read twice at the same time still fits with three others of its size.
+    const size = Math.floor(WRITTEN_TEXTS_MAX_BYTES / 3 / 4);
+    const twice = reader(written(size));
+    await Promise.all([twice.read(), twice.read()]);
+    for (let i = 0; i < 3; i++) await reader(written(size)).read();
+    await twice.read();
+    expect(twice.made.n).toBe(2);
+  });
+
   it("never keep a written file too big for the budget on its own", async () => {
     const huge = reader(written(Math.ceil(WRITTEN_TEXTS_MAX_BYTES / 3) + 1));
     await huge.read();

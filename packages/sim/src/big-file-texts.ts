@@ -37,7 +37,7 @@ interface Texts {
 }
 
 interface WrittenTexts extends Texts {
-  /** The bytes kept alive and the strings made, in bytes (a string's characters at two bytes each). */
+  /** The buffer kept alive and the strings made, in bytes (a string's characters at two bytes each). */
   cost: number;
 }
 
@@ -69,7 +69,8 @@ function textsOf(bytes: Uint8Array): Texts {
     if (!texts) sharedTexts.set(bytes, (texts = {}));
     return texts;
   }
-  const texts = writtenTexts.get(bytes) ?? { cost: bytes.byteLength };
+  // The whole buffer the bytes lie in stays alive with them: a file can be a view into a bigger one (split does that).
+  const texts = writtenTexts.get(bytes) ?? { cost: bytes.buffer.byteLength };
   if (writtenTexts.delete(bytes)) writtenCost -= texts.cost;
   writtenTexts.set(bytes, texts);
   writtenCost += texts.cost;
@@ -82,8 +83,8 @@ function keep(bytes: Uint8Array, texts: Texts | WrittenTexts, kind: TextKind, ma
     texts[kind] = made;
     return;
   }
-  // Forgotten while it was being made (other reads filled the budget): not kept.
-  if (writtenTexts.get(bytes) !== texts) return;
+  // Forgotten while it was being made (other reads filled the budget), or made meanwhile by another read: not kept again.
+  if (writtenTexts.get(bytes) !== texts || texts[kind] !== undefined) return;
   texts[kind] = made;
   texts.cost += made.length * 2;
   writtenCost += made.length * 2;
