@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { InMemoryFs } from "just-bash";
 import { TrackedFs } from "./tracked-fs";
 
 /** A filesystem with `bytes` at /bin/tool, stamped long ago, as a host's laid copy holds its stubs. */
@@ -69,6 +70,21 @@ describe("a file's bytes as a byte string", () => {
       // What grep works out is kept with these bytes (grep-memo.ts).
       expect((await fs.readTextKeyed("/var/log/shared.log")).bytes).toBe(bytes);
     }
+  });
+
+  it("decodes text as the in-memory filesystem does: a leading BOM dropped, invalid bytes replaced", async () => {
+    const plain = new InMemoryFs();
+    const fs = new TrackedFs();
+    const bom = [0xef, 0xbb, 0xbf];
+    for (const size of [10, 300 * 1024])
+      for (const tail of [[0x61], [0xff, 0xfe, 0x61], [0xe2, 0x82]]) {
+        const bytes = Uint8Array.from([...bom, ...new Array<number>(size).fill(0x61), ...tail]);
+        plain.writeFileSync("/f", bytes);
+        fs.writeFileSync("/f", sharedCopy(bytes));
+        expect(await fs.readFile("/f")).toBe(await plain.readFile("/f"));
+        fs.writeFileSync("/f", bytes);
+        expect(await fs.readFile("/f")).toBe(await plain.readFile("/f"));
+      }
   });
 
   it("is read from a file a command wrote as from any other, and grep keeps nothing with its bytes", async () => {

@@ -75,6 +75,9 @@ interface InMemoryInternals {
   setEntry(path: string, entry: Entry): void;
 }
 
+/** The decoder of just-bash's InMemoryFs.readFile: UTF-8, invalid bytes as U+FFFD, a leading BOM dropped. */
+const UTF8 = new TextDecoder();
+
 const depthOf = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 const parentOf = (path: string) => (path === "/" ? null : path.slice(0, path.lastIndexOf("/")) || "/");
 
@@ -279,7 +282,8 @@ export class TrackedFs extends InMemoryFs {
    */
   async readTextKeyed(path: string): Promise<{ text: string; bytes?: Uint8Array }> {
     const bytes = await this.readFileBuffer(path);
-    const text = await keptText(bytes, "text", () => super.readFile(path));
+    // Decoded as the in-memory filesystem's readFile decodes, from the bytes already read.
+    const text = await keptText(bytes, "text", () => UTF8.decode(bytes));
     return sharedLogBytes(bytes) ? { text, bytes } : { text };
   }
 

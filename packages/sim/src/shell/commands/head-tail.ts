@@ -179,8 +179,9 @@ export function cut(name: Name, spec: Spec, data: Buffer): Buffer {
 
 /**
  * A file's stored bytes, viewed, never copied: read through the host's filesystem, as just-bash's
- * wrapper of the command's copies every byte array it hands out (a big log is megabytes, and
- * only a part is printed). Only read here: cut returns a part, and only that part is copied.
+ * wrapper of the command's filesystem copies every byte array it hands out (a big log is
+ * megabytes, and only a part is printed). Only read here: cut returns a part, and only that part
+ * is copied.
  */
 const storedBytes = async (host: HostState, path: string) => {
   const bytes = await host.fs.readFileBuffer(path);
