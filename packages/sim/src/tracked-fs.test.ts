@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InMemoryFs } from "just-bash";
+import { Bash, InMemoryFs } from "just-bash";
 import { TrackedFs } from "./tracked-fs";
 
 /** A filesystem with `bytes` at /bin/tool, stamped long ago, as a host's laid copy holds its stubs. */
@@ -127,5 +127,73 @@ describe("a file's bytes as a byte string", () => {
     fs.readAgentWritten = false;
     await fs.readFileBytes("/f");
     expect(fs.readAgentWritten).toBe(true);
+  });
+});
+
+describe("a copy", () => {
+  /** Every kind of entry: directory, file of bytes and of text, symlink, lazy and generated files. */
+  function withEveryKind(): TrackedFs {
+    const fs = new TrackedFs();
+    const at = { mode: 0o640, mtime: new Date("2024-05-06T07:08:09Z") };
+    fs.mkdirSync("/var/log", { recursive: true });
+    fs.writeFileSync("/var/log/bytes", new Uint8Array([1, 2, 3, 250]), undefined, at);
+    fs.writeFileSync("/var/log/text", "plain text\n", undefined, at);
+    fs.writeFileLazy("/var/log/lazy", () => "made late\n", at);
+    fs.writeGenerated("/var/log/made", () => ({ bytes: new TextEncoder().encode("a\nb\n"), lastMs: 1e12 }), {
+      mode: 0o600,
+      mtimeMs: 5e11,
+    });
+    return fs;
+  }
+
+  /** What a path holds, as commands see it. */
+  async function seen(fs: TrackedFs, path: string) {
+    const st = await fs.lstat(path);
+    const body = st.isSymbolicLink ? await fs.readlink(path) : st.isFile ? [...(await fs.readFileBuffer(path))] : null;
+    return { mode: st.mode, mtimeMs: st.mtime.getTime(), body };
+  }
+
+  it("holds what the original holds, and what either then changes stays its own", async () => {
+    const original = withEveryKind();
+    await original.symlink("/var/log/text", "/var/log/link");
+    const paths = ["/var/log", "/var/log/bytes", "/var/log/text", "/var/log/lazy", "/var/log/link"];
+    const copy = original.clone();
+    // A generated file read in the copy is generated there alone, and takes its last line's time.
+    expect((await seen(copy, "/var/log/made")).mtimeMs).toBe(1e12);
+    expect(original.isPending("/var/log/made")).toBe(true);
+    const entryTime = (fs: TrackedFs) =>
+      (fs as unknown as { data: Map<string, { mtime: Date }> }).data.get("/var/log/made")!.mtime.getTime();
+    expect(entryTime(original)).toBe(5e11);
+    expect(await seen(original, "/var/log/made")).toEqual(await seen(copy, "/var/log/made"));
+    for (const p of paths) expect(await seen(copy, p)).toEqual(await seen(original, p));
+    const before = await Promise.all(paths.map((p) => seen(original, p)));
+    await copy.chmod("/var/log/bytes", 0o777);
+    await copy.utimes("/var/log/text", new Date(0), new Date(0));
+    await copy.chmod("/var/log", 0o700);
+    await copy.writeFile("/var/log/lazy", "overwritten\n");
+    await copy.rm("/var/log/link");
+    expect(await Promise.all(paths.map((p) => seen(original, p)))).toEqual(before);
+  });
+
+  it("counts the bytes it holds as the original does, each array once more", async () => {
+    const original = withEveryKind();
+    const retained = (fs: TrackedFs) => (fs as unknown as { retainedBytes: number }).retainedBytes;
+    const copy = original.clone();
+    expect(retained(copy)).toBe(retained(original));
+    // Removing its only entry for an array frees the array's bytes in the copy alone.
+    await copy.rm("/var/log/bytes");
+    expect(retained(copy)).toBe(retained(original) - 4);
+  });
+
+  it("knows every field of the entries an interpreter and its commands make", async () => {
+    const fs = withEveryKind();
+    const bash = new Bash({ fs, cwd: "/" });
+    await bash.exec(
+      "mkdir -p /a/b && echo x > /a/f && ln -s /a/f /a/l && touch -d @5 /a/f && cp -p /a/f /a/g && chmod 600 /a/g",
+    );
+    const known = ["type", "mode", "mtime", "content", "lazy", "target"];
+    const table = (fs as unknown as { data: Map<string, object> }).data;
+    expect(table.size).toBeGreaterThan(100);
+    for (const entry of table.values()) expect(Object.keys(entry).filter((k) => !known.includes(k))).toEqual([]);
   });
 });
