@@ -197,3 +197,20 @@ describe("a copy", () => {
     for (const entry of table.values()) expect(Object.keys(entry).filter((k) => !known.includes(k))).toEqual([]);
   });
 });
+
+describe("touching a file", () => {
+  it("gives it a time of its own, never the clock's or the caller's Date", async () => {
+    const fs = new TrackedFs();
+    fs.simulatedNow = new Date("2024-05-06T07:08:09Z");
+    fs.writeFileSync("/now", "x");
+    fs.writeFileSync("/given", "y");
+    await fs.utimes("/now", new Date(), new Date());
+    const given = new Date("2020-01-01T00:00:00Z");
+    await fs.utimes("/given", given, given);
+    const copy = fs.clone();
+    fs.simulatedNow.setTime(0);
+    given.setTime(0);
+    expect((await copy.stat("/now")).mtime.toISOString()).toBe("2024-05-06T07:08:09.000Z");
+    expect((await fs.stat("/given")).mtime.toISOString()).toBe("2020-01-01T00:00:00.000Z");
+  });
+});

@@ -218,7 +218,8 @@ export class TrackedFs extends InMemoryFs {
    * own, so generating it there stamps only the copy; every other entry is copied as it is, field
    * by field (a spread of the table's few shapes was a third of a copy's time). Its time is shared:
    * times are replaced, never changed in place, but for a generated file's own (tracked-fs tests
-   * hold the entries to these fields).
+   * hold the entries to these fields). A Date changed in place anywhere else would change it in
+   * every copy and in the pristine host: give entries Dates of their own (see utimes).
    */
   private copyEntry(entry: Entry, copy: TrackedFs, relaid: Map<unknown, GeneratedLazy>): Entry {
     const { mode, mtime: time } = entry;
@@ -402,11 +403,12 @@ export class TrackedFs extends InMemoryFs {
     // Unlike the other operations, utimes follows a symlink: the time changes on its target.
     const target = await super.realpath(args[0]).catch(() => null);
     if (target && this.currentCommand >= 0) this.changed.add(target);
-    // `touch` without a date asks for "now": the simulated now.
+    // `touch` without a date asks for "now": the simulated now. Entries get Dates of their own,
+    // never the clock's or the caller's (copies share entries' Dates: see copyEntry).
     const [path, atime, mtime] = args;
     const isRealNow = Math.abs(mtime.getTime() - Date.now()) < 60_000;
-    if (isRealNow && this.simulatedNow) return super.utimes(path, this.simulatedNow, this.simulatedNow);
-    return super.utimes(path, atime, mtime);
+    const time = isRealNow && this.simulatedNow ? this.simulatedNow : mtime;
+    return super.utimes(path, atime, new Date(time.getTime()));
   }
 
   /**
