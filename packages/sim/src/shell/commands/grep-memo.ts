@@ -3,7 +3,7 @@
  * are built once per worker and shared by every session and epoch that reads them, and models grep
  * them for the same addresses and users again and again; what a pattern selects in bytes that
  * never change (written once in shared memory, and a write to the file replaces them: see
- * sharedLogBytes in tracked-fs.ts) is the same every time. Kept only for a scan that ran to its
+ * sharedLogBytes in big-file-texts.ts) is the same every time. Kept only for a scan that ran to its
  * end, and bounded for the whole worker: a model grepping with thousands of patterns evicts older
  * results, it does not grow the worker's memory.
  */
