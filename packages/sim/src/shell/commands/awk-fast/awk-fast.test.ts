@@ -17,7 +17,7 @@ const ctx = (stdin = "") =>
     cwd: "/",
     stdin,
     env: new Map(),
-    limits: { maxLoopIterations: 1000, maxExecutionTimeMs: 5000, maxOutputSize: 1 << 20 },
+    limits: { maxAwkIterations: 1000, maxExecutionTimeMs: 5000, maxOutputSize: 1 << 20 },
   }) as unknown as Parameters<typeof fastAwk>[1];
 
 const awk = async (...args: string[]) => {
@@ -77,8 +77,55 @@ describe("awk fast path", () => {
     expect(() => parseProgram("{ print $1 ")).toThrow(Unsupported);
   });
 
-  it("gives up a runaway loop instead of spinning (the interpreter then reports its limit)", async () => {
-    expect(await awk("BEGIN { while (1) n++ }")).toBeNull();
+  it("stops a runaway loop itself, in just-bash's words, keeping what was printed", async () => {
+    // Handing it to just-bash's awk would run the program again, a hundred times slower, to say the same.
+    const stop = (loop: string) => `awk: awk: ${loop} loop exceeded maximum iterations (1000)\n`;
+    const run = async (program: string) => {
+      const r = await fastAwk([program], ctx());
+      return r && [r.stdout, r.stderr, r.exitCode];
+    };
+    expect(await run('BEGIN { print "a"; while (1) n++ }')).toEqual(["a\n", stop("while"), 126]);
+    expect(await run("BEGIN { do { n++ } while (1) }")).toEqual(["", stop("do-while"), 126]);
+    expect(await run("BEGIN { for (;;) printf n++ % 10 }")).toEqual(["0123456789".repeat(100), stop("for"), 126]);
+    // The limit is on iterations beyond it: exactly the maximum still runs.
+    expect(await run("BEGIN { while (n < 1000) n++; print n }")).toEqual(["1000\n", "", 0]);
+    expect(await run("BEGIN { for (i = 0; i < 1000; i++) n++; print n }")).toEqual(["1000\n", "", 0]);
+  });
+
+  it("stops at the command line's deadline, through just-bash's own abort when it has one", async () => {
+    const spin = "BEGIN { for (i = 0; i < 999; i++) for (j = 0; j < 999; j++) for (k = 0; k < 999; k++) n++ }";
+    const aborted = new Error("aborted by the interpreter");
+    const executionScope = {
+      remainingTimeMs: () => 0,
+      throwIfAborted: () => {
+        throw aborted;
+      },
+    };
+    type Context = Parameters<typeof fastAwk>[1];
+    const scoped = { ...ctx(), executionScope } as unknown as Context;
+    await expect(fastAwk([spin], scoped)).rejects.toBe(aborted);
+    const alone = { ...ctx(), limits: { maxAwkIterations: 1000, maxExecutionTimeMs: 0 } } as unknown as Context;
+    const r = await fastAwk([spin], alone);
+    expect([r?.stderr, r?.exitCode]).toEqual(["bash: awk exceeded execution deadline (0ms)\n", 124]);
+  });
+
+  it("words the loop limit as just-bash's awk does, and ends a slow program with the shell's deadline", async () => {
+    const bash = new Bash({
+      fs,
+      customCommands: [(await import("../awk")).awkCommand()],
+      executionLimits: { maxAwkIterations: 1000, maxExecutionTimeMs: 200 },
+    });
+    // A function definition sends the program to just-bash's awk: the oracle for the words.
+    for (const loop of ["while (1) n++", "do { n++ } while (1)", "for (;;) n++"]) {
+      const fast = await bash.exec(`awk 'BEGIN { print "a"; ${loop} }'; echo $?`);
+      const full = await bash.exec(`awk 'function f() { return 1 } BEGIN { print "a"; ${loop} }'; echo $?`);
+      expect([fast.stdout, fast.stderr], loop).toEqual([full.stdout, full.stderr]);
+      expect(fast.stdout).toBe("a\n126\n");
+    }
+    const slow = "for (i = 0; i < 999; i++) for (j = 0; j < 999; j++) for (k = 0; k < 999; k++) n++";
+    const r = await bash.exec(`awk 'BEGIN { ${slow} }'; echo after`);
+    expect([r.stdout, r.exitCode]).toEqual(["", 124]);
+    expect(r.stderr).toMatch(/exceeded execution deadline \(200ms\)/);
   });
 
   it("falls back inside the shell: the program still runs", async () => {

@@ -2,7 +2,7 @@ import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type CommandContex
 import { fileBytes } from "../../byte-output";
 import { Unsupported, unescapeString } from "./lexer";
 import { parseProgram, type Program } from "./parser";
-import { Runtime, type Input } from "./runtime";
+import { LoopLimit, PastDeadline, Runtime, type Input, type RunLimits } from "./runtime";
 import { fromInput } from "./values";
 
 /**
@@ -72,23 +72,49 @@ async function readInputs(operands: string[], ctx: CommandContext): Promise<Inpu
 
 const needsInput = (p: Program) => p.rules.length > 0 || p.end.length > 0;
 
+/** The run's limits: just-bash's for awk loops, and the time the command line has left. */
+function runLimits(ctx: CommandContext): RunLimits {
+  const limits = ctx.limits;
+  const timeLeft = ctx.executionScope?.remainingTimeMs() ?? limits?.maxExecutionTimeMs ?? 5_000;
+  return {
+    maxLoopIterations: limits?.maxAwkIterations ?? 100_000,
+    deadline: performance.now() + timeLeft,
+    maxOutputChars: limits?.maxOutputSize ?? 64 * 1024 * 1024,
+  };
+}
+
+/** What the run printed, with how it ended. */
+function result(rt: Runtime, stderr: string, exitCode: number): ExecResult {
+  return { ...bytesOutput(unsafeBytesFromLatin1(rt.output())), stderr, exitCode };
+}
+
+/**
+ * A run stopped by a limit, in just-bash's words: its awk's for a loop (exit 126, what was printed
+ * kept), its interpreter's for the deadline (which ends the whole command line when it can).
+ */
+function stopped(rt: Runtime, limit: LoopLimit | PastDeadline, ctx: CommandContext): ExecResult {
+  if (limit instanceof LoopLimit) {
+    return result(rt, `awk: awk: ${limit.loop} loop exceeded maximum iterations (${limit.max})\n`, 126);
+  }
+  ctx.executionScope?.throwIfAborted("awk");
+  const ms = ctx.limits?.maxExecutionTimeMs ?? 5_000;
+  return result(rt, `bash: awk exceeded execution deadline (${ms}ms)\n`, 124);
+}
+
 /** The awk command's result on the fast path, or null to let just-bash's awk run it. */
 export async function fastAwk(args: string[], ctx: CommandContext): Promise<ExecResult | null> {
+  let rt: Runtime | undefined;
   try {
     const inv = parseArgs(args);
     const program = parseProgram(inv.program);
-    const limits = ctx.limits;
-    const rt = new Runtime({
-      maxLoopIterations: limits?.maxLoopIterations ?? 100_000,
-      deadline: performance.now() + (limits?.maxExecutionTimeMs ?? 5_000),
-      maxOutputChars: limits?.maxOutputSize ?? 64 * 1024 * 1024,
-    });
+    rt = new Runtime(runLimits(ctx));
     if (inv.fs !== undefined) rt.setVar("FS", inv.fs);
     for (const [name, value] of inv.assignments) rt.setVar(name, fromInput(value));
     const inputs = needsInput(program) ? await readInputs(inv.operands, ctx) : [];
     rt.run(program, () => inputs);
-    return { ...bytesOutput(unsafeBytesFromLatin1(rt.output())), stderr: "", exitCode: rt.exitCode };
-  } catch {
+    return result(rt, "", rt.exitCode);
+  } catch (e) {
+    if (rt && (e instanceof LoopLimit || e instanceof PastDeadline)) return stopped(rt, e, ctx);
     // Unsupported, or anything this path did not foresee (a string too long…): the full interpreter decides.
     return null;
   }

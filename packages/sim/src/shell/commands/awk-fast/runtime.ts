@@ -22,10 +22,29 @@ const EXIT = 4;
 export interface RunLimits {
   /** Iterations of one while/for/do loop. */
   maxLoopIterations: number;
-  /** performance.now() past which the run gives up (and the full interpreter reports the timeout). */
+  /** performance.now() past which the run stops with PastDeadline. */
   deadline: number;
   maxOutputChars: number;
 }
+
+/**
+ * A loop ran past maxLoopIterations. Reported by this path, not handed to just-bash's awk: that
+ * would run the program again from the start only to say the same, and its loops are a hundred
+ * times slower (a printf loop took a minute to reach the limit).
+ */
+export class LoopLimit extends Error {
+  constructor(
+    readonly loop: LoopKind,
+    readonly max: number,
+  ) {
+    super(`${loop} loop limit`);
+  }
+}
+
+/** The run passed its deadline; just-bash's awk has none, so handing it over would never stop. */
+export class PastDeadline extends Error {}
+
+type LoopKind = "while" | "do-while" | "for";
 
 export interface Input {
   name: string;
@@ -101,6 +120,8 @@ export class Runtime {
   private readonly regexes = new RegexCache();
   private readonly out: string[] = [];
   private outChars = 0;
+  /** Iterations of every loop so far: nested short loops must reach the deadline check too. */
+  private ticks = 0;
   exitCode = 0;
 
   constructor(private readonly limits: RunLimits) {}
@@ -542,14 +563,15 @@ export class Runtime {
     };
   }
 
-  private loop(c: Get | undefined, body: Exec, step: Get | undefined, testFirst: boolean): Exec {
+  private loop(kind: LoopKind, c: Get | undefined, body: Exec, step: Get | undefined): Exec {
     const { maxLoopIterations } = this.limits;
+    const testFirst = kind !== "do-while";
     return () => {
       let n = 0;
       for (let first = true; ; first = false) {
         if ((testFirst || !first) && c && !toBool(c())) return NORMAL;
-        if (++n > maxLoopIterations) throw new Unsupported("loop limit");
-        if ((n & 4095) === 0) this.checkDeadline();
+        if (++n > maxLoopIterations) throw new LoopLimit(kind, maxLoopIterations);
+        this.tick();
         const r = body();
         if (r === BREAK) return NORMAL;
         if (r !== NORMAL && r !== CONTINUE) return r;
@@ -558,8 +580,12 @@ export class Runtime {
     };
   }
 
+  private tick(): void {
+    if ((++this.ticks & 4095) === 0) this.checkDeadline();
+  }
+
   private checkDeadline(): void {
-    if (performance.now() > this.limits.deadline) throw new Unsupported("deadline");
+    if (performance.now() > this.limits.deadline) throw new PastDeadline();
   }
 
   private stmt(s: Stmt): Exec {
@@ -595,16 +621,16 @@ export class Runtime {
         return () => (toBool(c()) ? t() : f());
       }
       case "while":
-        return this.loop(this.expr(s.c), this.stmt(s.body), undefined, true);
+        return this.loop("while", this.expr(s.c), this.stmt(s.body), undefined);
       case "do":
-        return this.loop(this.expr(s.c), this.stmt(s.body), undefined, false);
+        return this.loop("do-while", this.expr(s.c), this.stmt(s.body), undefined);
       case "for": {
         const init = s.init ? this.expr(s.init) : undefined;
         const loop = this.loop(
+          "for",
           s.c ? this.expr(s.c) : undefined,
           this.stmt(s.body),
           s.step ? this.expr(s.step) : undefined,
-          true,
         );
         return () => (init?.(), loop());
       }
@@ -612,6 +638,7 @@ export class Runtime {
         const [body, set, name] = [this.stmt(s.body), this.setter({ k: "var", name: s.v }), s.arr];
         return () => {
           for (const k of [...this.arr(name).keys()]) {
+            this.tick();
             set(k);
             const r = body();
             if (r === BREAK) break;
