@@ -85,6 +85,29 @@ describe("guardedFetch", () => {
     expect(tapped.join("")).toBe("data: a\n\nb\nc");
   });
 
+  it("sends a text body as its UTF-8 bytes, the very bytes the tap is shown", async () => {
+    const text = '{"content":"é ✓ 😀 \ud800"}';
+    let tapped: unknown;
+    let sent: RequestInit | undefined;
+    const base = async (_: unknown, init?: RequestInit) => ((sent = init), new Response("ok"));
+    const tap = { request: (body: unknown) => (tapped = body), response: () => {} };
+    const headers = { "content-type": "application/json" };
+    await guardedFetch(
+      () => ({ idleMs: 1_000, maxBytes: 12 }),
+      base,
+      tap,
+    )("http://model.test", {
+      method: "POST",
+      headers,
+      body: text,
+    });
+    expect(sent?.body).toBeInstanceOf(Uint8Array);
+    expect(tapped).toBe(sent?.body);
+    // What undici would have made of the text: a lone surrogate becomes U+FFFD, as there.
+    expect(Buffer.compare(sent?.body as Uint8Array, Buffer.from(text))).toBe(0);
+    expect([sent?.method, sent?.headers]).toEqual(["POST", headers]);
+  });
+
   it("tells `ended` once, however the body ends (read whole and then cancelled)", async () => {
     let ended = 0;
     const fetch = guardedFetch(
