@@ -52,7 +52,7 @@ describe("sessions sharing a worker", () => {
     await sh(slow, "echo kept-slow > /root/marker");
     await sh(other, "echo kept-other > /root/marker");
     // The endless command holds the only worker; the other session's call waits behind it.
-    const killed = sh(slow, "awk 'BEGIN { for (i = 0; i < 1e9; i++) {} }'");
+    const killed = sh(slow, "awk 'BEGIN { for (i = 0; i < 99999; i++) for (j = 0; j < 99999; j++) {} }'");
     const waiting = sh(other, "cat /root/marker; echo second >> /root/marker");
     const [k, w] = await Promise.all([killed, waiting]);
     expect(k.ok).toBe(false);

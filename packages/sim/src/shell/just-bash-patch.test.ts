@@ -7,12 +7,18 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/just-bash+3.4.2.patch (applied by patch-package on install) replaces three of just-bash's
+ * patches/just-bash+3.4.2.patch (applied by patch-package on install) changes just-bash in two ways.
+ *
+ * It replaces three of just-bash's
  * loops over every character of a command line's output with Node's native conversions: its
  * UTF-8 length, and turning a byte string back into text (twice over, in the command line and
  * at its end). `cat` of a 5.3 MB log took 230 ms of a simulation worker, nearly all of it in
  * these loops, while every other session there waited; 12.5 ms patched. Here the patched
  * functions are held to the originals, kept below as they were, on any string.
+ *
+ * And it gives just-bash's awk a clock: it checked none, so a program our fast path leaves to it
+ * (awk.ts) ran past the command line's deadline until the worker's kill timer ended the session.
+ * Every loop iteration and user function call now counts, and each 256th checks the deadline.
  */
 
 /** just-bash 3.4.2's UTF-8 length, as it was (chunk-GN6CQ3J4.js, `x`). */
@@ -116,6 +122,34 @@ describe("just-bash's byte strings, patched", () => {
       fs.writeFileSync(`/f${i}`, bytes);
       const { stdout } = await bash.exec(`cat /f${i}`);
       expect(stdout).toBe(originalDecode(Buffer.from(bytes).toString("latin1")));
+    }
+  });
+});
+
+describe("just-bash's awk, patched", () => {
+  it("stops at the command line's deadline however it spins", async () => {
+    // Checked first: unpatched, the programs below spin without end and the test never returns.
+    const awk = readFileSync(bundleFile("chunks", "chunk-3CBCABOZ.js"), "utf8");
+    expect(awk.split('e.scope?.throwIfAborted("awk")').length - 1).toBe(5);
+    expect(awk).toContain("A.scope=t.executionScope;");
+    const bash = new Bash({
+      fs: new InMemoryFs(),
+      executionLimits: { maxAwkIterations: 1000, maxExecutionTimeMs: 200 },
+    });
+    // Nested loops each within the limit, a function calling itself twice at every level, for-in in loops.
+    for (const program of [
+      "BEGIN { for (i = 0; i < 999; i++) for (j = 0; j < 999; j++) for (k = 0; k < 999; k++) n++ }",
+      "BEGIN { while (i++ < 999) { j = 0; do { k = 0; while (k++ < 999) n++ } while (j++ < 999) } }",
+      "function f(d) { if (d > 0) { f(d - 1); f(d - 1) } } BEGIN { f(60) }",
+      "BEGIN { for (i = 0; i < 999; i++) a[i]; for (i = 0; i < 999; i++) for (j = 0; j < 999; j++) for (k in a) n++ }",
+    ]) {
+      // The interpreter's own deadline, which ends the whole command line, as our fast path ends it.
+      const r = await bash.exec(`awk '${program}'; echo after`);
+      expect([r.stdout, r.stderr, r.exitCode], program).toEqual([
+        "",
+        "bash: awk exceeded execution deadline (200ms)\n",
+        124,
+      ]);
     }
   });
 });
