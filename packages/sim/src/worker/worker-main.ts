@@ -6,6 +6,7 @@ import { holdDefenceInDepth } from "../shell/create-shell";
 import { withoutArguments } from "../tools/arguments";
 import { runTool, type ToolResult } from "../tools/run-tool";
 import { preferBatchScheduling } from "./batch-scheduling";
+import { finishRunawayRegexesLinearly } from "./linear-regex";
 import { keepGoingOnUnhandledRejections } from "./unhandled-rejections";
 import {
   MAX_WORLDS_PER_WORKER,
@@ -31,6 +32,7 @@ const hashes = new Map<string, string>();
 const port = parentPort;
 if (!port) throw new Error("worker-main must run in a worker thread");
 preferBatchScheduling();
+finishRunawayRegexesLinearly();
 
 /**
  * How long a worker waits for another's rendering of a log before rendering it itself: only a
