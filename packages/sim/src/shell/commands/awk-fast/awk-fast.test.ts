@@ -17,7 +17,7 @@ const ctx = (stdin = "") =>
     cwd: "/",
     stdin,
     env: new Map(),
-    limits: { maxAwkIterations: 1000, maxExecutionTimeMs: 5000, maxOutputSize: 1 << 20 },
+    limits: { maxAwkIterations: 1000, maxArrayElements: 100, maxExecutionTimeMs: 5000, maxOutputSize: 1 << 20 },
   }) as unknown as Parameters<typeof fastAwk>[1];
 
 const awk = async (...args: string[]) => {
@@ -92,6 +92,58 @@ describe("awk fast path", () => {
     expect(await run("BEGIN { for (i = 0; i < 1000; i++) n++; print n }")).toEqual(["1000\n", "", 0]);
   });
 
+  it("stops at just-bash's other limits too, in its words: printf's field width, elements of all arrays", async () => {
+    const run = async (program: string) => {
+      const r = await fastAwk([program], ctx());
+      return r && [r.stdout, r.stderr, r.exitCode];
+    };
+    const width = "awk: printf width limit exceeded (10000 bytes)\n";
+    expect(await run('BEGIN { print "a"; printf "%10001d", 1 }')).toEqual(["a\n", width, 126]);
+    expect(await run('BEGIN { x = sprintf("%-*s", 10001, "") }')).toEqual(["", width, 126]);
+    expect(await run('BEGIN { printf "%10000s", "" }')).toEqual([" ".repeat(10000), "", 0]);
+    const elements = "awk: array element limit exceeded (100)\n";
+    // All arrays together, as just-bash counts them; deleting frees room, and so does a split's array.
+    expect(await run("BEGIN { for (i = 0; i < 60; i++) { a[i]; b[i] } }")).toEqual(["", elements, 126]);
+    expect(await run("BEGIN { for (i = 0; i < 60; i++) a[i]; delete a; for (i = 0; i < 100; i++) b[i] = 1 }")).toEqual([
+      "",
+      "",
+      0,
+    ]);
+    expect(
+      await run(
+        'BEGIN { for (i = 0; i < 90; i++) a[i]; for (i = 0; i < 60; i++) delete a[i]; n = split("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70", b); print n }',
+      ),
+    ).toEqual(["70\n", "", 0]);
+    expect(await run('BEGIN { n = split("1 2 3 4 5 6 7 8 9 10", b); for (i = 0; i < 95; i++) a[i] }')).toEqual([
+      "",
+      elements,
+      126,
+    ]);
+    // A split's array is replaced, not added to: ten splits of 60 into one array hold 60.
+    const sixty =
+      'BEGIN { s = sprintf("%60s", ""); gsub(/ /, "x ", s); for (i = 0; i < 10; i++) n = split(s, b); print n }';
+    expect(await run(sixty)).toEqual(["60\n", "", 0]);
+  });
+
+  it("looks at the clock as often for few turns over huge strings or arrays as for many short ones", async () => {
+    type Context = Parameters<typeof fastAwk>[1];
+    const past = {
+      ...ctx(),
+      limits: { maxAwkIterations: 1000, maxArrayElements: 100_000, maxExecutionTimeMs: 0 },
+    } as unknown as Context;
+    const big = 'BEGIN { s = sprintf("%10000s", "x"); for (i = 0; i < 8; i++) s = s s; ';
+    for (const program of [
+      big + "for (i = 0; i < 20; i++) t = toupper(s) }",
+      big + 'for (i = 0; i < 20; i++) gsub(/ /, "-", s) }',
+      big + 'for (i = 0; i < 20; i++) n = split(s, parts, "x") }',
+      big + "for (i = 0; i < 20; i++) print s }",
+      'BEGIN { s = sprintf("%5000s", ""); gsub(/ /, "x ", s); split(s, a, " "); for (i = 0; i < 20; i++) for (k in a) break }',
+    ]) {
+      const r = await fastAwk([program], past);
+      expect([r?.stderr, r?.exitCode], program).toEqual(["bash: awk exceeded execution deadline (0ms)\n", 124]);
+    }
+  });
+
   it("stops at the command line's deadline, through just-bash's own abort when it has one", async () => {
     const spin = "BEGIN { for (i = 0; i < 999; i++) for (j = 0; j < 999; j++) for (k = 0; k < 999; k++) n++ }";
     const aborted = new Error("aborted by the interpreter");
@@ -109,14 +161,20 @@ describe("awk fast path", () => {
     expect([r?.stderr, r?.exitCode]).toEqual(["bash: awk exceeded execution deadline (0ms)\n", 124]);
   });
 
-  it("words the loop limit as just-bash's awk does, and ends a slow program with the shell's deadline", async () => {
+  it("words its limits as just-bash's awk does, and ends a slow program with the shell's deadline", async () => {
     const bash = new Bash({
       fs,
       customCommands: [(await import("../awk")).awkCommand()],
-      executionLimits: { maxAwkIterations: 1000, maxExecutionTimeMs: 200 },
+      executionLimits: { maxAwkIterations: 1000, maxArrayElements: 100, maxExecutionTimeMs: 200 },
     });
     // A function definition sends the program to just-bash's awk: the oracle for the words.
-    for (const loop of ["while (1) n++", "do { n++ } while (1)", "for (;;) n++"]) {
+    for (const loop of [
+      "while (1) n++",
+      "do { n++ } while (1)",
+      "for (;;) n++",
+      'printf "%10001s", ""',
+      "for (i = 0; i < 999; i++) a[i] = 1",
+    ]) {
       const fast = await bash.exec(`awk 'BEGIN { print "a"; ${loop} }'; echo $?`);
       const full = await bash.exec(`awk 'function f() { return 1 } BEGIN { print "a"; ${loop} }'; echo $?`);
       expect([fast.stdout, fast.stderr], loop).toEqual([full.stdout, full.stderr]);

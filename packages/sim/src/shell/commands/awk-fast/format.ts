@@ -1,4 +1,4 @@
-import { Unsupported } from "./lexer";
+import { LimitReached, MAX_PRINTF_WIDTH, Unsupported } from "./lexer";
 
 /**
  * printf conversions as glibc's printf formats them (what mawk calls). Written here because
@@ -127,6 +127,8 @@ export function formatPrintf(format: string, args: FormatArgs): string {
       spec.flags += "-";
       spec.width = -spec.width;
     }
+    if (spec.width !== undefined && spec.width > MAX_PRINTF_WIDTH)
+      throw new LimitReached(`printf width limit exceeded (${MAX_PRINTF_WIDTH} bytes)`);
     const arg = take();
     if (spec.conv === "s") {
       const s = args.str(arg);

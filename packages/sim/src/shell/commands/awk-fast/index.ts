@@ -1,8 +1,8 @@
 import { bytesOutput, latin1FromBytes, unsafeBytesFromLatin1, type CommandContext, type ExecResult } from "just-bash";
 import { fileBytes } from "../../byte-output";
-import { Unsupported, unescapeString } from "./lexer";
+import { LimitReached, Unsupported, unescapeString } from "./lexer";
 import { parseProgram, type Program } from "./parser";
-import { LoopLimit, PastDeadline, Runtime, type Input, type RunLimits } from "./runtime";
+import { PastDeadline, Runtime, type Input, type RunLimits } from "./runtime";
 import { fromInput } from "./values";
 
 /**
@@ -78,6 +78,7 @@ function runLimits(ctx: CommandContext): RunLimits {
   const timeLeft = ctx.executionScope?.remainingTimeMs() ?? limits?.maxExecutionTimeMs ?? 5_000;
   return {
     maxLoopIterations: limits?.maxAwkIterations ?? 100_000,
+    maxArrayElements: limits?.maxArrayElements ?? 1_000_000,
     deadline: performance.now() + timeLeft,
     maxOutputChars: limits?.maxOutputSize ?? 64 * 1024 * 1024,
   };
@@ -89,13 +90,12 @@ function result(rt: Runtime, stderr: string, exitCode: number): ExecResult {
 }
 
 /**
- * A run stopped by a limit, in just-bash's words: its awk's for a loop (exit 126, what was printed
- * kept), its interpreter's for the deadline (which ends the whole command line when it can).
+ * A run stopped by a limit, in just-bash's words: its awk's for a limit of its own (exit 126,
+ * what was printed kept), its interpreter's for the deadline (which ends the whole command line
+ * when it can).
  */
-function stopped(rt: Runtime, limit: LoopLimit | PastDeadline, ctx: CommandContext): ExecResult {
-  if (limit instanceof LoopLimit) {
-    return result(rt, `awk: awk: ${limit.loop} loop exceeded maximum iterations (${limit.max})\n`, 126);
-  }
+function stopped(rt: Runtime, limit: LimitReached | PastDeadline, ctx: CommandContext): ExecResult {
+  if (limit instanceof LimitReached) return result(rt, `awk: ${limit.message}\n`, 126);
   ctx.executionScope?.throwIfAborted("awk");
   const ms = ctx.limits?.maxExecutionTimeMs ?? 5_000;
   return result(rt, `bash: awk exceeded execution deadline (${ms}ms)\n`, 124);
@@ -114,7 +114,7 @@ export async function fastAwk(args: string[], ctx: CommandContext): Promise<Exec
     rt.run(program, () => inputs);
     return result(rt, "", rt.exitCode);
   } catch (e) {
-    if (rt && (e instanceof LoopLimit || e instanceof PastDeadline)) return stopped(rt, e, ctx);
+    if (rt && (e instanceof LimitReached || e instanceof PastDeadline)) return stopped(rt, e, ctx);
     // Unsupported, or anything this path did not foresee (a string too long…): the full interpreter decides.
     return null;
   }

@@ -5,6 +5,16 @@
  */
 export class Unsupported extends Error {}
 
+/**
+ * The program passed one of just-bash's awk limits; the message is its own. Reported by this
+ * path, not handed to just-bash's awk: that would run the program again from the start only to
+ * say the same, a hundred times slower (a printf loop took a minute to reach the loop limit).
+ */
+export class LimitReached extends Error {}
+
+/** just-bash's awk's largest printf field width. */
+export const MAX_PRINTF_WIDTH = 10_000;
+
 export type TokenType = "num" | "str" | "re" | "name" | "builtin" | "kw" | "op" | "nl" | "eof";
 
 export interface Token {

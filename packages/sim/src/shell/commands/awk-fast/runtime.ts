@@ -1,5 +1,5 @@
 import { formatPrintf, type FormatArgs } from "./format";
-import { Unsupported } from "./lexer";
+import { LimitReached, Unsupported } from "./lexer";
 import type { Expr, LValue, Program, Stmt } from "./parser";
 import { RegexCache } from "./regex";
 import { fromInput, isNumeric, numberToString, toBool, toNum, type Value } from "./values";
@@ -22,27 +22,20 @@ const EXIT = 4;
 export interface RunLimits {
   /** Iterations of one while/for/do loop. */
   maxLoopIterations: number;
+  /** Elements of all arrays together. */
+  maxArrayElements: number;
   /** performance.now() past which the run stops with PastDeadline. */
   deadline: number;
   maxOutputChars: number;
 }
 
-/**
- * A loop ran past maxLoopIterations. Reported by this path, not handed to just-bash's awk: that
- * would run the program again from the start only to say the same, and its loops are a hundred
- * times slower (a printf loop took a minute to reach the limit).
- */
-export class LoopLimit extends Error {
-  constructor(
-    readonly loop: LoopKind,
-    readonly max: number,
-  ) {
-    super(`${loop} loop limit`);
-  }
-}
-
-/** The run passed its deadline; just-bash's awk has none, so handing it over would never stop. */
+/** The run passed its deadline; just-bash's awk is held to the same (see just-bash-patch.test.ts). */
 export class PastDeadline extends Error {}
+
+/** Work between two looks at the clock, in loop iterations or the like (see charge). */
+const WORK_BETWEEN_CLOCKS = 4096;
+/** Characters of string work counted as one loop iteration. */
+const CHARS_PER_WORK = 256;
 
 type LoopKind = "while" | "do-while" | "for";
 
@@ -120,8 +113,14 @@ export class Runtime {
   private readonly regexes = new RegexCache();
   private readonly out: string[] = [];
   private outChars = 0;
-  /** Iterations of every loop so far: nested short loops must reach the deadline check too. */
-  private ticks = 0;
+  /**
+   * Work so far, charged by loops, for-in and string builtins alike: nested short loops, and few
+   * iterations over huge strings, must reach the clock too.
+   */
+  private work = 0;
+  private nextClock = WORK_BETWEEN_CLOCKS;
+  /** Elements of all arrays together, held to maxArrayElements as just-bash's awk holds them. */
+  private elements = 0;
   exitCode = 0;
 
   constructor(private readonly limits: RunLimits) {}
@@ -149,6 +148,7 @@ export class Runtime {
   };
 
   private emit(text: string): void {
+    this.chargeText(text);
     this.outChars += text.length;
     if (this.outChars > this.limits.maxOutputChars) throw new Unsupported("output limit");
     this.out.push(text);
@@ -217,6 +217,18 @@ export class Runtime {
     return a;
   }
 
+  /** Sets a[k], counting a new element against the limit on all arrays. */
+  private put(a: Map<string, Value>, k: string, v: Value): void {
+    if (!a.has(k)) this.countElements(1);
+    a.set(k, v);
+  }
+
+  private countElements(added: number): void {
+    this.elements += added;
+    const max = this.limits.maxArrayElements;
+    if (this.elements > max) throw new LimitReached(`array element limit exceeded (${max})`);
+  }
+
   private key(subs: Get[]): () => string {
     if (subs.length === 1) {
       const [s] = subs as [Get];
@@ -264,7 +276,7 @@ export class Runtime {
     if (target.k === "idx") {
       const key = this.key(target.subs.map((s) => this.expr(s)));
       const name = target.name;
-      return (v) => (this.arr(name).set(key(), v), v);
+      return (v) => (this.put(this.arr(name), key(), v), v);
     }
     const name = target.name;
     const special: Record<string, (v: Value) => void> = {
@@ -301,7 +313,7 @@ export class Runtime {
       // Referring to an element creates it, as in awk (`if (a[k] == "")` then `k in a`).
       const a = this.arr(name);
       const k = key();
-      if (!a.has(k)) a.set(k, undefined);
+      if (!a.has(k)) this.put(a, k, undefined);
       return a.get(k);
     };
   }
@@ -466,7 +478,8 @@ export class Runtime {
     };
     const [min, max] = arity[name] ?? [1, 1];
     if (args.length < min || args.length > max) throw new Unsupported(`${name} arity`);
-    const s = (i: number) => this.str(args[i]!());
+    /** A string argument, its length charged: the builtins' work grows with it. */
+    const s = (i: number) => this.chargeText(this.str(args[i]!()));
     const n = (i: number) => toNum(args[i]!());
     switch (name) {
       case "length":
@@ -520,9 +533,11 @@ export class Runtime {
       splitter = () => splitterFor(this.str(value()), this.regexes);
     }
     return () => {
-      const parts = splitter()(this.str(s()));
+      const parts = splitter()(this.chargeText(this.str(s())));
       const a = this.arr(name);
+      this.elements -= a.size;
       a.clear();
+      this.countElements(parts.length);
       parts.forEach((p, i) => a.set(String(i + 1), fromInput(p)));
       return parts.length;
     };
@@ -539,7 +554,7 @@ export class Runtime {
     return () => {
       const r = this.str(repl());
       let count = 0;
-      const replaced = this.str(get()).replace(re(), (m) => {
+      const replaced = this.chargeText(this.str(get())).replace(re(), (m) => {
         count++;
         // & is the match, \& a literal &, \\ a backslash.
         return r.replace(/\\([&\\])|&/g, (x, escaped: string | undefined) => escaped ?? m);
@@ -570,8 +585,9 @@ export class Runtime {
       let n = 0;
       for (let first = true; ; first = false) {
         if ((testFirst || !first) && c && !toBool(c())) return NORMAL;
-        if (++n > maxLoopIterations) throw new LoopLimit(kind, maxLoopIterations);
-        this.tick();
+        if (++n > maxLoopIterations)
+          throw new LimitReached(`awk: ${kind} loop exceeded maximum iterations (${maxLoopIterations})`);
+        this.charge(1);
         const r = body();
         if (r === BREAK) return NORMAL;
         if (r !== NORMAL && r !== CONTINUE) return r;
@@ -580,8 +596,18 @@ export class Runtime {
     };
   }
 
-  private tick(): void {
-    if ((++this.ticks & 4095) === 0) this.checkDeadline();
+  /** Charges the work of going over `text`, and passes it on. */
+  private chargeText(text: string): string {
+    if (text.length >= CHARS_PER_WORK) this.charge(text.length / CHARS_PER_WORK);
+    return text;
+  }
+
+  /** Counts `units` of work, and looks at the clock each WORK_BETWEEN_CLOCKS. */
+  private charge(units: number): void {
+    this.work += units;
+    if (this.work < this.nextClock) return;
+    this.nextClock = this.work + WORK_BETWEEN_CLOCKS;
+    this.checkDeadline();
   }
 
   private checkDeadline(): void {
@@ -637,8 +663,10 @@ export class Runtime {
       case "forin": {
         const [body, set, name] = [this.stmt(s.body), this.setter({ k: "var", name: s.v }), s.arr];
         return () => {
-          for (const k of [...this.arr(name).keys()]) {
-            this.tick();
+          const keys = [...this.arr(name).keys()];
+          this.charge(keys.length);
+          for (const k of keys) {
+            this.charge(1);
             set(k);
             const r = body();
             if (r === BREAK) break;
@@ -664,9 +692,10 @@ export class Runtime {
       }
       case "delete": {
         const name = s.name;
-        if (!s.subs) return () => (this.arr(name).clear(), NORMAL);
+        const a = () => this.arr(name);
+        if (!s.subs) return () => ((this.elements -= a().size), a().clear(), NORMAL);
         const key = this.key(s.subs.map((x) => this.expr(x)));
-        return () => (this.arr(name).delete(key()), NORMAL);
+        return () => (a().delete(key()) && this.elements--, NORMAL);
       }
     }
   }
