@@ -91,14 +91,23 @@ const advicePattern = memoized(2_000, (source): AdvicePattern => ({
  * advice's context-free patterns anywhere is not split into clauses for them (most reports give
  * no harmful advice, and grading asks each case's dozens of patterns of each).
  */
-export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): HarmfulAdviceMatch | null {
+/**
+ * A report without its quoted evidence, and that text's clauses: the same for every rule of harmful
+ * advice asked of it (some fifteen a sample), so worked out once per report.
+ */
+const adviceClauses = memoized(512, (report) => {
   const text = withoutQuotedEvidence(report);
+  return { text, clauses: clausesOf(text) };
+});
+
+export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): HarmfulAdviceMatch | null {
+  const { text, clauses } = adviceClauses(report);
   const patterns = advice.patterns
     .map(advicePattern)
     .filter((p) => !p.contextFree || p.re.test(text))
     .map((p) => p.re);
   if (!patterns.length) return null;
-  for (const clause of clausesOf(text)) {
+  for (const clause of clauses) {
     for (const re of patterns) {
       const m = re.exec(clause.text);
       if (!m) continue;
