@@ -131,13 +131,19 @@ describe("awk fast path", () => {
       ...ctx(),
       limits: { maxAwkIterations: 1000, maxArrayElements: 100_000, maxExecutionTimeMs: 0 },
     } as unknown as Context;
-    const big = 'BEGIN { s = sprintf("%10000s", "x"); for (i = 0; i < 8; i++) s = s s; ';
+    // 200 turns over a string of 10,000 characters: 200 iterations of loop, 7,800 units with the string work.
+    const big = 'BEGIN { s = sprintf("%10000s", "x"); ';
     for (const program of [
-      big + "for (i = 0; i < 20; i++) t = toupper(s) }",
-      big + 'for (i = 0; i < 20; i++) gsub(/ /, "-", s) }',
-      big + 'for (i = 0; i < 20; i++) n = split(s, parts, "x") }',
-      big + "for (i = 0; i < 20; i++) print s }",
-      'BEGIN { s = sprintf("%5000s", ""); gsub(/ /, "x ", s); split(s, a, " "); for (i = 0; i < 20; i++) for (k in a) break }',
+      big + "for (i = 0; i < 200; i++) t = toupper(s) }",
+      big + 'for (i = 0; i < 200; i++) gsub(/ /, "-", s) }',
+      big + 'for (i = 0; i < 200; i++) n = split(s, parts, "x") }',
+      big + "for (i = 0; i < 200; i++) print s }",
+      big + "for (i = 0; i < 200; i++) { $0 = s; n += NF } }",
+      big + "for (i = 0; i < 200; i++) n += match(s, /y/) }",
+      big + "for (i = 0; i < 200; i++) if (s ~ /y/) n++ }",
+      big + "for (i = 0; i < 200; i++) t = s i }",
+      big + "t = s; for (i = 0; i < 200; i++) if (s == t) n++ }",
+      'BEGIN { s = sprintf("%5000s", ""); gsub(/ /, "x ", s); split(s, a, " "); for (i = 0; i < 200; i++) for (k in a) break }',
     ]) {
       const r = await fastAwk([program], past);
       expect([r?.stderr, r?.exitCode], program).toEqual(["bash: awk exceeded execution deadline (0ms)\n", 124]);

@@ -161,7 +161,8 @@ export class Runtime {
   // Records and fields
 
   setRecord(text: string): void {
-    this.record = text;
+    // Its split, and every regex asked of it, go over it all.
+    this.record = this.chargeText(text);
     this.fields = null;
   }
 
@@ -332,7 +333,7 @@ export class Runtime {
     let x: number | string;
     let y: number | string;
     if (isNumeric(a) && isNumeric(b)) [x, y] = [toNum(a), toNum(b)];
-    else [x, y] = [this.str(a), this.str(b)];
+    else [x, y] = [this.str(a), this.chargeText(this.str(b))];
     switch (op) {
       case "<":
         return x < y;
@@ -377,7 +378,7 @@ export class Runtime {
       }
       case "re": {
         const re = this.regexes.get(e.src);
-        return () => (re.test(this.record) ? 1 : 0);
+        return () => (re.test(this.chargeText(this.record)) ? 1 : 0);
       }
       case "var":
       case "idx":
@@ -404,7 +405,7 @@ export class Runtime {
       }
       case "match": {
         const [a, re, neg] = [this.expr(e.a), this.regexOf(e.re), e.neg];
-        return () => (re().test(this.str(a())) !== neg ? 1 : 0);
+        return () => (re().test(this.chargeText(this.str(a()))) !== neg ? 1 : 0);
       }
       case "cmp": {
         const [a, b, op] = [this.expr(e.a), this.expr(e.b), e.op];
@@ -412,7 +413,7 @@ export class Runtime {
       }
       case "cat": {
         const [a, b] = [this.expr(e.a), this.expr(e.b)];
-        return () => this.str(a()) + this.str(b());
+        return () => this.chargeText(this.str(a()) + this.str(b()));
       }
       case "bin": {
         const [a, b, op] = [this.expr(e.a), this.expr(e.b), e.op];
@@ -462,7 +463,7 @@ export class Runtime {
     if (name === "match") {
       const [s, re] = [this.expr(argNodes[0] ?? { k: "str", v: "" }), this.regexOf(argNodes[1] ?? { k: "str", v: "" })];
       return () => {
-        const m = re().exec(this.str(s()));
+        const m = re().exec(this.chargeText(this.str(s())));
         this.RSTART = m ? m.index + 1 : 0;
         this.RLENGTH = m ? m[0].length : -1;
         return this.RSTART;
