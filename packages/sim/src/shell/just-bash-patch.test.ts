@@ -130,21 +130,28 @@ describe("just-bash's awk, patched", () => {
   it("stops at the command line's deadline however it spins", async () => {
     // Checked first: unpatched, the programs below spin without end and the test never returns.
     const awk = readFileSync(bundleFile("chunks", "chunk-3CBCABOZ.js"), "utf8");
-    expect(awk.split('e.scope?.throwIfAborted("awk")').length - 1).toBe(5);
+    expect(awk.split('e.scope?.throwIfAborted("awk")').length - 1).toBe(6);
+    expect(awk).toContain(
+      'async executeLine(t){if(this.assertDefenseContext("line execution entry"),this.ctx.scope?.throwIfAborted("awk"),',
+    );
     expect(awk).toContain("A.scope=t.executionScope;");
     const bash = new Bash({
       fs: new InMemoryFs(),
       executionLimits: { maxAwkIterations: 1000, maxExecutionTimeMs: 200 },
     });
-    // Nested loops each within the limit, a function calling itself twice at every level, for-in in loops.
+    // Nested loops each within the limit, a function calling itself twice at every level, for-in in
+    // loops, heavy statements over records, a heavy pattern.
     for (const program of [
       "BEGIN { for (i = 0; i < 999; i++) for (j = 0; j < 999; j++) for (k = 0; k < 999; k++) n++ }",
       "BEGIN { while (i++ < 999) { j = 0; do { k = 0; while (k++ < 999) n++ } while (j++ < 999) } }",
       "function f(d) { if (d > 0) { f(d - 1); f(d - 1) } } BEGIN { f(60) }",
       "BEGIN { for (i = 0; i < 999; i++) a[i]; for (i = 0; i < 999; i++) for (j = 0; j < 999; j++) for (k in a) n++ }",
+      // No loop at all: each record's statement goes over a string of 65,536 characters.
+      'BEGIN { s = "x"; for (i = 0; i < 16; i++) s = s s } { t = s; n += gsub(/x/, "y", t) } END { print n }',
+      'BEGIN { s = "x"; for (i = 0; i < 16; i++) s = s s } (t = s) && gsub(/x/, "y", t) && 0',
     ]) {
       // The interpreter's own deadline, which ends the whole command line, as our fast path ends it.
-      const r = await bash.exec(`awk '${program}'; echo after`);
+      const r = await bash.exec(`seq 1 100 | awk '${program}'; echo after`);
       expect([r.stdout, r.stderr, r.exitCode], program).toEqual([
         "",
         "bash: awk exceeded execution deadline (200ms)\n",
