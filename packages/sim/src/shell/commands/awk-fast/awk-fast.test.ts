@@ -133,6 +133,7 @@ describe("awk fast path", () => {
     } as unknown as Context;
     // 200 turns over a string of 10,000 characters: 200 iterations of loop, 7,800 units with the string work.
     const big = 'BEGIN { s = sprintf("%10000s", "x"); ';
+    const digits = 'BEGIN { s = sprintf("%10000s", "1"); gsub(/ /, "1", s); ';
     for (const program of [
       big + "for (i = 0; i < 200; i++) t = toupper(s) }",
       big + 'for (i = 0; i < 200; i++) gsub(/ /, "-", s) }',
@@ -143,6 +144,9 @@ describe("awk fast path", () => {
       big + "for (i = 0; i < 200; i++) if (s ~ /y/) n++ }",
       big + "for (i = 0; i < 200; i++) t = s i }",
       big + "t = s; for (i = 0; i < 200; i++) if (s == t) n++ }",
+      digits + "$0 = s; for (i = 0; i < 200; i++) x = $1 }",
+      digits + "for (i = 0; i < 200; i++) n += s }",
+      digits + 'for (i = 0; i < 200; i++) { t = "a"; gsub(/a/, s, t) } }',
       'BEGIN { s = sprintf("%5000s", ""); gsub(/ /, "x ", s); split(s, a, " "); for (i = 0; i < 200; i++) for (k in a) break }',
     ]) {
       const r = await fastAwk([program], past);

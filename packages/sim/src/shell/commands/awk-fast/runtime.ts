@@ -140,7 +140,7 @@ export class Runtime {
   private readonly sprintf = (format: string, values: Value[]): string => {
     const args: FormatArgs = {
       count: values.length,
-      num: (i) => toNum(values[i]),
+      num: (i) => this.num(values[i]),
       str: (i) => this.str(values[i]),
       isNumber: (i) => typeof values[i] === "number",
     };
@@ -177,9 +177,11 @@ export class Runtime {
   private getField(n: number): Value {
     if (n === 0) return fromInput(this.record);
     // `{print $1}` over a long line: the one field, not all of them.
-    if (this.fields === null && this.splitter === splitDefault) return fromInput(nthDefaultField(this.record, n));
+    // A field is scanned for a number as it is read.
+    if (this.fields === null && this.splitter === splitDefault)
+      return fromInput(this.chargeText(nthDefaultField(this.record, n)));
     const fields = this.split();
-    return n <= fields.length ? fromInput(fields[n - 1]!) : "";
+    return n <= fields.length ? fromInput(this.chargeText(fields[n - 1]!)) : "";
   }
 
   private setField(n: number, v: Value): void {
@@ -201,7 +203,7 @@ export class Runtime {
   }
 
   private fieldIndex(v: Value): number {
-    const n = Math.trunc(toNum(v));
+    const n = Math.trunc(this.num(v));
     if (n < 0) throw new Unsupported("negative field");
     return n;
   }
@@ -281,9 +283,9 @@ export class Runtime {
     }
     const name = target.name;
     const special: Record<string, (v: Value) => void> = {
-      NR: (v) => (this.NR = Math.trunc(toNum(v))),
-      FNR: (v) => (this.FNR = Math.trunc(toNum(v))),
-      NF: (v) => this.setNF(Math.trunc(toNum(v))),
+      NR: (v) => (this.NR = Math.trunc(this.num(v))),
+      FNR: (v) => (this.FNR = Math.trunc(this.num(v))),
+      NF: (v) => this.setNF(Math.trunc(this.num(v))),
       FILENAME: (v) => (this.FILENAME = this.str(v)),
       FS: (v) => {
         this.FS = this.str(v);
@@ -294,8 +296,8 @@ export class Runtime {
       SUBSEP: (v) => (this.SUBSEP = this.str(v)),
       CONVFMT: (v) => (this.CONVFMT = this.str(v)),
       OFMT: (v) => (this.OFMT = this.str(v)),
-      RSTART: (v) => (this.RSTART = toNum(v)),
-      RLENGTH: (v) => (this.RLENGTH = toNum(v)),
+      RSTART: (v) => (this.RSTART = this.num(v)),
+      RLENGTH: (v) => (this.RLENGTH = this.num(v)),
     };
     const set = special[name];
     if (set) return (v) => (set(v), v);
@@ -332,8 +334,8 @@ export class Runtime {
   private compare(op: string, a: Value, b: Value): boolean {
     let x: number | string;
     let y: number | string;
-    if (isNumeric(a) && isNumeric(b)) [x, y] = [toNum(a), toNum(b)];
-    else [x, y] = [this.str(a), this.chargeText(this.str(b))];
+    if (isNumeric(a) && isNumeric(b)) [x, y] = [this.num(a), this.num(b)];
+    else [x, y] = [this.chargeText(this.str(a)), this.chargeText(this.str(b))];
     switch (op) {
       case "<":
         return x < y;
@@ -417,18 +419,18 @@ export class Runtime {
       }
       case "bin": {
         const [a, b, op] = [this.expr(e.a), this.expr(e.b), e.op];
-        return () => this.arith(op, toNum(a()), toNum(b()));
+        return () => this.arith(op, this.num(a()), this.num(b()));
       }
       case "unary": {
         const v = this.expr(e.e);
         if (e.op === "!") return () => (toBool(v()) ? 0 : 1);
-        return e.op === "-" ? () => -toNum(v()) : () => toNum(v());
+        return e.op === "-" ? () => -this.num(v()) : () => this.num(v());
       }
       case "incdec": {
         const [get, set] = [this.lvalueGetter(e.target), this.setter(e.target)];
         const [delta, prefix] = [e.op === "++" ? 1 : -1, e.prefix];
         return () => {
-          const old = toNum(get());
+          const old = this.num(get());
           set(old + delta);
           return prefix ? old + delta : old;
         };
@@ -445,8 +447,8 @@ export class Runtime {
     const arithOp = op.slice(0, 1);
     return () => {
       // awk evaluates the right side first: `x += x++` reads x after the increment.
-      const v = toNum(value());
-      return set(this.arith(arithOp, toNum(get()), v));
+      const v = this.num(value());
+      return set(this.arith(arithOp, this.num(get()), v));
     };
   }
 
@@ -481,7 +483,7 @@ export class Runtime {
     if (args.length < min || args.length > max) throw new Unsupported(`${name} arity`);
     /** A string argument, its length charged: the builtins' work grows with it. */
     const s = (i: number) => this.chargeText(this.str(args[i]!()));
-    const n = (i: number) => toNum(args[i]!());
+    const n = (i: number) => this.num(args[i]!());
     switch (name) {
       case "length":
         return args.length ? () => s(0).length : () => this.record.length;
@@ -560,7 +562,7 @@ export class Runtime {
         // & is the match, \& a literal &, \\ a backslash.
         return r.replace(/\\([&\\])|&/g, (x, escaped: string | undefined) => escaped ?? m);
       });
-      if (count > 0) set(replaced);
+      if (count > 0) set(this.chargeText(replaced));
       return count;
     };
   }
@@ -595,6 +597,12 @@ export class Runtime {
         step?.();
       }
     };
+  }
+
+  /** A value as a number: a long string's scan is work like any other. */
+  private num(v: Value): number {
+    if (typeof v === "string") this.chargeText(v);
+    return toNum(v);
   }
 
   /** Charges the work of going over `text`, and passes it on. */
@@ -687,7 +695,7 @@ export class Runtime {
       case "exit": {
         const code = s.e ? this.expr(s.e) : undefined;
         return () => {
-          if (code) this.exitCode = Math.trunc(toNum(code())) & 0xff;
+          if (code) this.exitCode = Math.trunc(this.num(code())) & 0xff;
           return EXIT;
         };
       }
