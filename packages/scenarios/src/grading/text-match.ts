@@ -87,11 +87,6 @@ const advicePattern = memoized(2_000, (source): AdvicePattern => ({
 }));
 
 /**
- * The first clause of `report` that gives `advice`, or null. A report that matches none of the
- * advice's context-free patterns anywhere is not split into clauses for them (most reports give
- * no harmful advice, and grading asks each case's dozens of patterns of each).
- */
-/**
  * A report without its quoted evidence, and that text's clauses: the same for every rule of harmful
  * advice asked of it (some fifteen a sample), so worked out once per report.
  */
@@ -100,6 +95,11 @@ const adviceClauses = memoized(512, (report) => {
   return { text, clauses: clausesOf(text) };
 });
 
+/**
+ * The first clause of `report` that gives `advice`, or null. A report that matches none of the
+ * advice's context-free patterns anywhere is not asked clause by clause (most reports give no
+ * harmful advice, and grading asks each case's dozens of patterns of each).
+ */
 export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): HarmfulAdviceMatch | null {
   const { text, clauses } = adviceClauses(report);
   const patterns = advice.patterns
