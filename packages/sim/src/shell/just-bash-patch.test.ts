@@ -9,16 +9,17 @@ import { describe, expect, it } from "vitest";
 /**
  * patches/just-bash+3.4.2.patch (applied by patch-package on install) changes just-bash in two ways.
  *
- * It replaces three of just-bash's
- * loops over every character of a command line's output with Node's native conversions: its
- * UTF-8 length, and turning a byte string back into text (twice over, in the command line and
- * at its end). `cat` of a 5.3 MB log took 230 ms of a simulation worker, nearly all of it in
- * these loops, while every other session there waited; 12.5 ms patched. Here the patched
- * functions are held to the originals, kept below as they were, on any string.
+ * It replaces three of just-bash's loops over every character of a command line's output with
+ * Node's native conversions: its UTF-8 length, and turning a byte string back into text (twice
+ * over, in the command line and at its end). `cat` of a 5.3 MB log took 230 ms of a simulation
+ * worker, nearly all of it in these loops, while every other session there waited; 12.5 ms
+ * patched. Here the patched functions are held to the originals, kept below as they were, on any
+ * string.
  *
  * And it gives just-bash's awk a clock: it checked none, so a program our fast path leaves to it
  * (awk.ts) ran past the command line's deadline until the worker's kill timer ended the session.
- * Every loop iteration and user function call now counts, and each 256th checks the deadline.
+ * It now looks at the deadline at every statement, record and function call, and each 256th loop
+ * iteration or user function call.
  */
 
 /** just-bash 3.4.2's UTF-8 length, as it was (chunk-GN6CQ3J4.js, `x`). */

@@ -25,6 +25,14 @@ const awk = async (...args: string[]) => {
   return r && `${r.stdout}[${r.exitCode}]`;
 };
 
+/** A program's stdout, stderr and exit status on the fast path (null: left to just-bash's awk). */
+const run = async (program: string) => {
+  const r = await fastAwk([program], ctx());
+  return r && [r.stdout, r.stderr, r.exitCode];
+};
+
+type Context = Parameters<typeof fastAwk>[1];
+
 describe("awk fast path", () => {
   it("prints fields, filters by pattern and counts in arrays", async () => {
     expect(await awk("{print $1, $NF}", "/log")).toBe("10.0.0.1 10\n10.0.0.2 7\n10.0.0.1 3\n[0]");
@@ -80,10 +88,6 @@ describe("awk fast path", () => {
   it("stops a runaway loop itself, in just-bash's words, keeping what was printed", async () => {
     // Handing it to just-bash's awk would run the program again, a hundred times slower, to say the same.
     const stop = (loop: string) => `awk: awk: ${loop} loop exceeded maximum iterations (1000)\n`;
-    const run = async (program: string) => {
-      const r = await fastAwk([program], ctx());
-      return r && [r.stdout, r.stderr, r.exitCode];
-    };
     expect(await run('BEGIN { print "a"; while (1) n++ }')).toEqual(["a\n", stop("while"), 126]);
     expect(await run("BEGIN { do { n++ } while (1) }")).toEqual(["", stop("do-while"), 126]);
     expect(await run("BEGIN { for (;;) printf n++ % 10 }")).toEqual(["0123456789".repeat(100), stop("for"), 126]);
@@ -93,10 +97,6 @@ describe("awk fast path", () => {
   });
 
   it("stops at just-bash's other limits too, in its words: printf's field width, elements of all arrays", async () => {
-    const run = async (program: string) => {
-      const r = await fastAwk([program], ctx());
-      return r && [r.stdout, r.stderr, r.exitCode];
-    };
     const width = "awk: printf width limit exceeded (10000 bytes)\n";
     expect(await run('BEGIN { print "a"; printf "%10001d", 1 }')).toEqual(["a\n", width, 126]);
     expect(await run('BEGIN { x = sprintf("%-*s", 10001, "") }')).toEqual(["", width, 126]);
@@ -126,7 +126,6 @@ describe("awk fast path", () => {
   });
 
   it("looks at the clock as often for few turns over huge strings or arrays as for many short ones", async () => {
-    type Context = Parameters<typeof fastAwk>[1];
     const past = {
       ...ctx(),
       limits: { maxAwkIterations: 1000, maxArrayElements: 100_000, maxExecutionTimeMs: 0 },
@@ -152,6 +151,10 @@ describe("awk fast path", () => {
       const r = await fastAwk([program], past);
       expect([r?.stderr, r?.exitCode], program).toEqual(["bash: awk exceeded execution deadline (0ms)\n", 124]);
     }
+    // Records count too: 5,000 short lines through a rule with no loop.
+    const lines = { ...past, stdin: "a b\n".repeat(5000) } as unknown as Context;
+    const r = await fastAwk(["{ n++ }", "-"], lines);
+    expect([r?.stderr, r?.exitCode]).toEqual(["bash: awk exceeded execution deadline (0ms)\n", 124]);
   });
 
   it("stops at the command line's deadline, through just-bash's own abort when it has one", async () => {
@@ -163,7 +166,6 @@ describe("awk fast path", () => {
         throw aborted;
       },
     };
-    type Context = Parameters<typeof fastAwk>[1];
     const scoped = { ...ctx(), executionScope } as unknown as Context;
     await expect(fastAwk([spin], scoped)).rejects.toBe(aborted);
     const alone = { ...ctx(), limits: { maxAwkIterations: 1000, maxExecutionTimeMs: 0 } } as unknown as Context;

@@ -702,7 +702,13 @@ export class Runtime {
       case "delete": {
         const name = s.name;
         const a = () => this.arr(name);
-        if (!s.subs) return () => ((this.elements -= a().size), a().clear(), NORMAL);
+        if (!s.subs)
+          return () => {
+            const all = a();
+            this.elements -= all.size;
+            all.clear();
+            return NORMAL;
+          };
         const key = this.key(s.subs.map((x) => this.expr(x)));
         return () => (a().delete(key()) && this.elements--, NORMAL);
       }
@@ -733,7 +739,7 @@ export class Runtime {
       for (const line of lines) {
         this.NR++;
         this.FNR++;
-        if ((this.NR & 1023) === 0) this.checkDeadline();
+        this.charge(1);
         this.setRecord(line);
         for (const rule of rules) {
           if (rule.test && !toBool(rule.test())) continue;
