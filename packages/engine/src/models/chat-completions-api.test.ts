@@ -272,7 +272,7 @@ describe("OpenAI-compatible provider", () => {
     fake = await startFakeOpenAI({ script: [{ kind: "reply", content: "plain" }] });
     const reply = await client(fake.url, { stream: false }).c.complete({ messages: USER, tools: [] }, signal());
     expect(reply.content).toBe("plain");
-    expect(fake.requests[0]!.body.stream).toBeUndefined();
+    expect(fake.requests[0]!.body.stream).toBe(false);
   });
 
   it("stops at once when the run is cancelled", async () => {
@@ -281,6 +281,138 @@ describe("OpenAI-compatible provider", () => {
     const pending = client(fake.url).c.complete({ messages: USER, tools: [] }, ac.signal);
     setTimeout(() => ac.abort(), 50);
     await expect(pending).rejects.toThrow(/cancelled/);
+  });
+});
+
+/** One chunk event of a streamed reply, as a server sends it. */
+const chunk = (delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "fake", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+describe("the request and the streamed reply as the wire carries them", () => {
+  const TOOLS = [{ name: "look", description: "Looks.", parameters: { type: "object", properties: {} } }];
+  const CONVERSATION: ChatMessage[] = [
+    { id: "s", role: "system", content: "You investigate." },
+    ...USER,
+    {
+      id: "a",
+      role: "assistant",
+      content: "",
+      toolCalls: [{ id: "call_1", name: "look", arguments: {}, rawArguments: "{}", parseError: null }],
+      model: "fake",
+    },
+    { id: "t", role: "tool", toolCallId: "call_1", content: 'Nothing to see: "quoted", é, \u2028.' },
+  ] as ChatMessage[];
+
+  it.each([
+    ["streamed", true],
+    ["whole", false],
+  ])("%s: sends the extra body and headers, never over its own fields, and no key twice", async (_, stream) => {
+    fake = await startFakeOpenAI({ fallback: { kind: "reply", content: "ok" } });
+    const extraBody = {
+      metadata: { run: "r1" },
+      model: "other",
+      messages: [],
+      tools: [],
+      parallel_tool_calls: false,
+      stream: !stream,
+      stream_options: { include_usage: false },
+    };
+    const adapter = chatCompletionsAdapter({
+      model: "fake",
+      baseURL: fake.url,
+      apiKey: "test-key",
+      settings: { temperature: 0.2 },
+      headers: { "x-attribution": "analystbench" },
+      extraBody,
+    });
+    const { c } = adapterTestClient(adapter, { provider: "openai", model: "fake", baseURL: fake.url, stream });
+    expect((await c.complete({ messages: CONVERSATION, tools: TOOLS }, signal())).content).toBe("ok");
+    const sent = fake.requests[0]!;
+    expect(sent.headers).toMatchObject({
+      "x-attribution": "analystbench",
+      "content-type": "application/json",
+      authorization: "Bearer test-key",
+    });
+    expect(sent.body).toMatchObject({
+      metadata: { run: "r1" },
+      model: "fake",
+      temperature: 0.2,
+      tools: [{ type: "function", function: { name: "look", description: "Looks." } }],
+      parallel_tool_calls: true,
+      stream,
+    });
+    expect(sent.body.messages).toHaveLength(4);
+    if (stream) expect(sent.body).toMatchObject({ stream_options: { include_usage: true } });
+    // Parsed, a key sent twice keeps only its last value, and written again the text is shorter.
+    expect(JSON.stringify(JSON.parse(sent.raw))).toHaveLength(sent.raw.length);
+  });
+
+  it("sends the same messages streamed as whole, and a message whose text was replaced with its new text", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "reply", content: "ok" } });
+    const messages = CONVERSATION.map((m) => ({ ...m }));
+    await client(fake.url, { stream: true }).c.complete({ messages, tools: TOOLS }, signal());
+    await client(fake.url, { stream: false }).c.complete({ messages, tools: TOOLS }, signal());
+    const [streamed, whole] = fake.requests;
+    expect(streamed!.body.messages).toEqual(whole!.body.messages);
+    expect(streamed!.body.messages[3]).toEqual({
+      role: "tool",
+      tool_call_id: "call_1",
+      content: 'Nothing to see: "quoted", é, \u2028.',
+    });
+    messages[1]!.content = "Hello again";
+    await client(fake.url, { stream: true }).c.complete({ messages, tools: TOOLS }, signal());
+    expect(fake.requests[2]!.body.messages[1]).toEqual({ role: "user", content: "Hello again" });
+  });
+
+  it("reads nothing after [DONE], and passes comments and named events by as the SDK did", async () => {
+    const text =
+      ": keep-alive\n\n" +
+      chunk({ role: "assistant", content: "Hel" }) +
+      chunk({ content: "lo" }).replaceAll("\n", "\r\n") +
+      chunk({}, "stop") +
+      "data: [DONE]\n\n" +
+      chunk({ content: " and more" }) +
+      "data: not json\n\n";
+    fake = await startFakeOpenAI({ script: [{ kind: "sse", text }] });
+    const reply = await client(fake.url).c.complete({ messages: USER, tools: [] }, signal());
+    expect(reply).toMatchObject({ content: "Hello", finishReason: "stop", retries: 0 });
+  });
+
+  it("retries a stream whose event reports a transient error, and not one that reports a bad request", async () => {
+    const failing = (type: string) =>
+      chunk({ role: "assistant", content: "Par" }) +
+      `data: ${JSON.stringify({ error: { message: `fake ${type}`, type } })}\n\n`;
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "sse", text: failing("server_error") },
+        { kind: "reply", content: "recovered" },
+      ],
+    });
+    const first = client(fake.url);
+    await expect(first.c.complete({ messages: USER, tools: [] }, signal())).resolves.toMatchObject({
+      content: "recovered",
+      retries: 1,
+    });
+    await fake.close();
+    fake = await startFakeOpenAI({ script: [{ kind: "sse", text: failing("invalid_request_error") }] });
+    const second = client(fake.url).c.complete({ messages: USER, tools: [] }, signal());
+    await expect(second).rejects.toThrow(/fake invalid_request_error/);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("stops at once when the run is cancelled mid-stream, saying so", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "trickle", everyMs: 10 }] });
+    const ac = new AbortController();
+    const pending = client(fake.url).c.complete({ messages: USER, tools: [] }, ac.signal);
+    setTimeout(() => ac.abort(), 100);
+    await expect(pending).rejects.toThrow(/cancelled/);
+    await hungUpEarly(fake);
+  });
+
+  it("fails a stream whose event is not JSON, without retrying it", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "sse", text: chunk({ content: "a" }) + "data: {not json\n\n" }] });
+    await expect(client(fake.url).c.complete({ messages: USER, tools: [] }, signal())).rejects.toThrow(/JSON/);
+    expect(fake.requests).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError } from "openai";
+import OpenAI, { APIConnectionError, APIError } from "openai";
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
@@ -15,8 +15,16 @@ import {
   type AttemptInput,
   type AttemptOutput,
 } from "./call-loop";
-import { estimateTokens, ModelCallError, toolCallsInOrder, type ModelReply, type ModelRequest } from "./model-client";
+import {
+  estimateTokens,
+  ModelCallError,
+  toolCallsInOrder,
+  type FunctionTool,
+  type ModelReply,
+  type ModelRequest,
+} from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
+import { serverSentEvents } from "./sse-events";
 
 /**
  * The OpenAI Chat Completions wire format: OpenAI itself or any compatible server (Ollama, vLLM,
@@ -24,30 +32,106 @@ import type { ReplyBudget } from "./reply-budget";
  * comes; a stream dropped halfway is retried like a 500 by the call loop.
  */
 function toOpenAIMessages(messages: ChatMessage[]): ChatCompletionMessageParam[] {
-  return messages.map((m): ChatCompletionMessageParam => {
-    switch (m.role) {
-      case "system":
-        return { role: "system", content: m.content };
-      case "user":
-        return { role: "user", content: m.content };
-      case "assistant":
-        return {
-          role: "assistant",
-          content: m.content || null,
-          ...(m.toolCalls.length
-            ? {
-                tool_calls: m.toolCalls.map((c) => ({
-                  id: c.id,
-                  type: "function" as const,
-                  function: { name: c.name, arguments: c.rawArguments },
-                })),
-              }
-            : {}),
-        };
-      case "tool":
-        return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+  return messages.map(toOpenAIMessage);
+}
+
+function toOpenAIMessage(m: ChatMessage): ChatCompletionMessageParam {
+  switch (m.role) {
+    case "system":
+      return { role: "system", content: m.content };
+    case "user":
+      return { role: "user", content: m.content };
+    case "assistant":
+      return {
+        role: "assistant",
+        content: m.content || null,
+        ...(m.toolCalls.length
+          ? {
+              tool_calls: m.toolCalls.map((c) => ({
+                id: c.id,
+                type: "function" as const,
+                function: { name: c.name, arguments: c.rawArguments },
+              })),
+            }
+          : {}),
+      };
+    case "tool":
+      return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+  }
+}
+
+/**
+ * Each message's JSON on the wire, made once: a conversation goes out whole every turn, and
+ * encoding every message again each time was most of a request's cost (bench:engine). The entry
+ * keeps what it was made from, so a message whose text or calls were replaced is encoded anew.
+ */
+const messageJson = new WeakMap<ChatMessage, { content: string; calls: unknown; json: string }>();
+
+function wireMessage(m: ChatMessage): string {
+  const calls = m.role === "assistant" ? m.toolCalls : null;
+  const made = messageJson.get(m);
+  if (made && made.content === m.content && made.calls === calls) return made.json;
+  const json = JSON.stringify(toOpenAIMessage(m));
+  messageJson.set(m, { content: m.content, calls, json });
+  return json;
+}
+
+/** A tool list's JSON on the wire, made once per list (a sample sends the same list each turn). */
+const toolsJson = new WeakMap<FunctionTool[], string>();
+
+function wireTools(tools: FunctionTool[]): string {
+  let json = toolsJson.get(tools);
+  if (json === undefined) {
+    json = JSON.stringify(tools.map(toOpenAITool));
+    toolsJson.set(tools, json);
+  }
+  return json;
+}
+
+const toOpenAITool = (t: FunctionTool): ChatCompletionTool => ({
+  type: "function",
+  function: { name: t.name, description: t.description, parameters: t.parameters },
+});
+
+/** What a request sends but its messages and tools (see requestHead). */
+type BodyHead = Omit<ChatCompletionCreateParamsNonStreaming, "messages">;
+
+/**
+ * A streamed request's body as JSON text: the head, then the messages (already JSON), then the
+ * tools. The head's own keys for these give way to ours, as they did when the body was one object
+ * with ours spread last.
+ */
+function streamBodyText(head: BodyHead, messages: string, tools: FunctionTool[]): string {
+  const { messages: _m, ...rest } = head as BodyHead & { messages?: unknown };
+  const own: Record<string, unknown> = { ...rest, stream: true, stream_options: { include_usage: true } };
+  if (tools.length) {
+    delete own.tools;
+    delete own.parallel_tool_calls;
+  }
+  const start = JSON.stringify(own).slice(0, -1);
+  const toolsText = tools.length ? `,"tools":${wireTools(tools)},"parallel_tool_calls":true` : "";
+  return `${start},"messages":${messages}${toolsText}}`;
+}
+
+/**
+ * The chunks of a streamed reply, read as the SDK's stream reads them: after `[DONE]` nothing
+ * more is taken, and an event whose data holds an `error` fails the reply with the SDK's
+ * APIError (the call loop decides from its type whether to retry). A read that fails, an abort
+ * included, fails the loop; the call loop says why.
+ */
+async function* completionChunks(response: Response): AsyncGenerator<ChatCompletionChunk> {
+  if (!response.body) throw new APIConnectionError({ message: "the model server's streamed reply had no body" });
+  let done = false;
+  for await (const event of serverSentEvents(response.body)) {
+    if (done) continue;
+    if (event.data.startsWith("[DONE]")) {
+      done = true;
+      continue;
     }
-  });
+    const data = JSON.parse(event.data) as ChatCompletionChunk & { error?: unknown };
+    if (data && data.error) throw new APIError(undefined, data.error, undefined, response.headers);
+    yield data;
+  }
 }
 
 function finishReason(raw: string | null | undefined): ModelReply["finishReason"] {
@@ -106,18 +190,13 @@ function noteOrigin(
 export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   const { settings } = opts;
 
-  function requestBody(request: ModelRequest): ChatCompletionCreateParamsNonStreaming {
-    const tools: ChatCompletionTool[] = request.tools.map((t) => ({
-      type: "function",
-      function: { name: t.name, description: t.description, parameters: t.parameters },
-    }));
+  /** Everything a request sends but its messages and tools. */
+  function requestHead(request: ModelRequest): BodyHead {
     const temperature = request.temperature ?? settings.temperature;
     const maxTokens = request.maxOutputTokens ?? settings.maxOutputTokens;
     return {
       ...opts.extraBody,
       model: opts.model,
-      messages: toOpenAIMessages(request.messages),
-      ...(tools.length ? { tools, parallel_tool_calls: true } : {}),
       ...(temperature !== undefined ? { temperature } : {}),
       ...(maxTokens ? { max_tokens: maxTokens } : {}),
       ...(settings.reasoningEffort
@@ -127,7 +206,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   }
 
   /** What was actually sent, for the record. */
-  const sentSettings = (body: ChatCompletionCreateParamsNonStreaming): CallSettings => ({
+  const sentSettings = (body: BodyHead): CallSettings => ({
     ...(typeof body.temperature === "number" ? { temperature: body.temperature } : {}),
     ...(body.max_tokens ? { maxOutputTokens: body.max_tokens } : {}),
     ...(body.reasoning_effort ? { reasoningEffort: body.reasoning_effort } : {}),
@@ -135,20 +214,21 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
 
   /**
    * Reads a streamed reply into the draft. Stops reading once the budget is spent: leaving the
-   * loop makes the SDK abort the request, so the rest is never received.
+   * loop cancels the body, so the rest is never received. The body goes out as text made from
+   * each message's stored JSON (see wireMessage), sent by the SDK as it is; the SDK still
+   * makes the request, and fails one the server refuses with its own errors.
    */
-  async function readStream(
-    client: OpenAI,
-    body: ChatCompletionCreateParamsNonStreaming,
-    draft: Draft,
-    input: AttemptInput,
-  ) {
-    const stream = await client.chat.completions.create(
-      { ...body, stream: true, stream_options: { include_usage: true } },
-      sdkRequestOptions(opts, input),
-    );
+  async function readStream(client: OpenAI, head: BodyHead, messages: string, draft: Draft, input: AttemptInput) {
+    const { tools } = input.request;
+    const response = await client
+      .post<ChatCompletionChunk>("/chat/completions", {
+        ...sdkRequestOptions(opts, input),
+        headers: { ...opts.headers, "content-type": "application/json" },
+        body: streamBodyText(head, messages, tools),
+      })
+      .asResponse();
     await readStreamWithinBudget(
-      stream as AsyncIterable<ChatCompletionChunk>,
+      completionChunks(response),
       (chunk) => {
         noteOrigin(draft, chunk);
         if (chunk.usage) draft.usage = chunk.usage;
@@ -164,12 +244,15 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   }
 
   /** Reads a whole (non-streamed) reply into the draft; the wire guard refuses an oversized body. */
-  async function readCompletion(
-    client: OpenAI,
-    body: ChatCompletionCreateParamsNonStreaming,
-    draft: Draft,
-    input: AttemptInput,
-  ) {
+  async function readCompletion(client: OpenAI, head: BodyHead, draft: Draft, input: AttemptInput) {
+    const { messages, tools } = input.request;
+    const body: ChatCompletionCreateParamsNonStreaming = {
+      ...head,
+      messages: toOpenAIMessages(messages),
+      ...(tools.length ? { tools: tools.map(toOpenAITool), parallel_tool_calls: true } : {}),
+      // Over an extra body's own `stream`, which would have the whole reply come as events.
+      stream: false,
+    };
     const r = await client.chat.completions.create(body, sdkRequestOptions(opts, input));
     noteOrigin(draft, r);
     const choice = r.choices[0];
@@ -185,10 +268,11 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
     draft.usage = r.usage ?? undefined;
   }
 
-  function toOutput(draft: Draft, body: ChatCompletionCreateParamsNonStreaming): AttemptOutput {
+  /** The attempt's outcome; `messages` is the request's messages as JSON, for a server that does not count tokens. */
+  function toOutput(draft: Draft, head: BodyHead, messages: () => string): AttemptOutput {
     const toolCalls = toolCallsInOrder(draft.calls);
     const { content, usage } = draft;
-    const inputTokens = usage?.prompt_tokens ?? estimateTokens(JSON.stringify(body.messages));
+    const inputTokens = usage?.prompt_tokens ?? estimateTokens(messages());
     const outputTokens =
       usage?.completion_tokens ?? estimateTokens(content + toolCalls.map((c) => c.rawArguments).join(""));
     const cached = usage?.prompt_tokens_details?.cached_tokens;
@@ -207,7 +291,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
       modelId: draft.model,
       systemFingerprint: draft.fingerprint,
       serviceTier: draft.tier,
-      settings: sentSettings(body),
+      settings: sentSettings(head),
     };
   }
 
@@ -217,7 +301,9 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   return {
     api: "chat",
     async attempt(input) {
-      const body = requestBody(input.request);
+      const head = requestHead(input.request);
+      // The messages as JSON, as sent in a stream's body (and counted when the server does not).
+      const messages = () => `[${input.request.messages.map(wireMessage).join(",")}]`;
       const draft: Draft = {
         content: "",
         calls: new Map(),
@@ -228,9 +314,13 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
         tier: null,
         budget: input.budget,
       };
-      if (input.stream) await readStream(client, body, draft, input);
-      else await readCompletion(client, body, draft, input);
-      return toOutput(draft, body);
+      if (input.stream) {
+        const sent = messages();
+        await readStream(client, head, sent, draft, input);
+        return toOutput(draft, head, () => sent);
+      }
+      await readCompletion(client, head, draft, input);
+      return toOutput(draft, head, messages);
     },
   };
 }

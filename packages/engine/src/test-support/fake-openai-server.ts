@@ -18,6 +18,8 @@ export type FakeBehaviour =
   | { kind: "status"; status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number }
   /** Sends the start of a streamed answer, then drops the connection. */
   | { kind: "drop" }
+  /** A 200 event stream of exactly this text, for what a reply's own events should do. */
+  | { kind: "sse"; text: string }
   /** Never answers. */
   | { kind: "hang" }
   /** Sends the first chunk of a streamed answer, then nothing, keeping the connection open. */
@@ -43,6 +45,8 @@ export interface FakeRequest {
     temperature?: number;
   };
   headers: IncomingMessage["headers"];
+  /** The body as it came, for what parsing would hide (a key sent twice). */
+  raw: string;
   /** True once the client closed the connection before the answer was fully sent. */
   closedEarly: boolean;
 }
@@ -248,7 +252,7 @@ export async function startFakeOpenAI(
         return;
       }
       const body = JSON.parse(raw) as FakeRequest["body"];
-      const record: FakeRequest = { body, headers: req.headers, closedEarly: false };
+      const record: FakeRequest = { body, headers: req.headers, raw, closedEarly: false };
       requests.push(record);
       res.on("close", () => (record.closedEarly ||= !res.writableFinished));
       const n = requests.length;
@@ -282,6 +286,9 @@ export async function startFakeOpenAI(
         case "huge":
           res.writeHead(200, { "Content-Type": body.stream ? "text/event-stream" : "application/json" });
           await writeAll(res, body.stream ? hugeStream(body.model, n, behaviour) : hugeBody(body.model, n, behaviour));
+          return;
+        case "sse":
+          res.writeHead(200, { "Content-Type": "text/event-stream" }).end(behaviour.text);
           return;
         case "drop":
           res.writeHead(200, { "Content-Type": "text/event-stream" });

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { serverSentEvents } from "./sse-events";
+
+/** A body that arrives in exactly these pieces; `cancelled` says whether its reader gave up on it. */
+function body(pieces: (string | Uint8Array)[]) {
+  const state = { cancelled: false };
+  const left = pieces.map((p) => (typeof p === "string" ? new TextEncoder().encode(p) : p));
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const next = left.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, state };
+}
+
+async function dataOf(pieces: (string | Uint8Array)[]) {
+  const out: { event?: string; data: string }[] = [];
+  for await (const e of serverSentEvents(body(pieces).stream))
+    out.push(e.event ? { event: e.event, data: e.data } : { data: e.data });
+  return out;
+}
+
+describe("server-sent events of a streamed reply", () => {
+  it("reads events however the network cut them, with every line ending and a character split in two", async () => {
+    const e = new TextEncoder().encode("data: é\n\n"); // é is two bytes: [6] and [7]
+    const events = await dataOf([
+      "data: a\r",
+      "\n\r\ndata: b\rdata: c\r\r: a comment\n\nevent: note\ndata:d\n",
+      "\n",
+      e.subarray(0, 7),
+      e.subarray(7),
+      'data: {"x":1}\n\ndata: not ended',
+    ]);
+    expect(events).toEqual([
+      { data: "a" },
+      { data: "b\nc" },
+      { event: "note", data: "d" },
+      { data: "é" },
+      { data: '{"x":1}' },
+    ]);
+  });
+
+  it("cancels the body when its reader leaves early, so the rest is never received", async () => {
+    const { stream, state } = body(["data: 1\n\n", "data: 2\n\n", "data: 3\n\n"]);
+    for await (const e of serverSentEvents(stream)) {
+      expect(e.data).toBe("1");
+      break;
+    }
+    expect(state.cancelled).toBe(true);
+  });
+
+  it("fails with the body's own error when a read fails", async () => {
+    const failure = new TypeError("terminated");
+    let sent = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(failure);
+        sent = true;
+        controller.enqueue(new TextEncoder().encode("data: 1\n\n"));
+      },
+    });
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const e of serverSentEvents(stream)) seen.push(e.data);
+    })();
+    await expect(reading).rejects.toBe(failure);
+    expect(seen).toEqual(["1"]);
+  });
+});
