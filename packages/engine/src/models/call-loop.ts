@@ -385,10 +385,11 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
 
 /**
  * Reads a streamed reply's events, each through `take`, within the attempt's byte budgets, the
- * same way for every API shape: reading stops once a budget is spent (leaving the loop makes
- * the SDK abort the request, so the rest is never received); a body the wire guard refused
- * keeps what came before, as for the budget; and a stream that ends before `finished()` was
- * cut off, so it fails with `cutOff()` (the SDK's connection error) and is retried.
+ * same way for every API shape: reading stops once a budget is spent (leaving the loop has the
+ * SDK abort the request, or cancels a body read without it, so the rest is never received); a
+ * body the wire guard refused keeps what came before, as for the budget; and a stream that ends
+ * before `finished()` was cut off, so it fails with `cutOff()` (the SDK's connection error) and
+ * is retried.
  */
 export async function readStreamWithinBudget<E>(
   events: AsyncIterable<E>,
@@ -407,7 +408,7 @@ export async function readStreamWithinBudget<E>(
     input.budget.exhaust();
     return;
   }
-  // The SDKs end the iteration quietly when the request is aborted: say why.
+  // An SDK's stream ends quietly when the request is aborted: say why.
   input.signal.throwIfAborted();
   if (!finished()) throw cutOff("the response stream ended before the model finished");
 }

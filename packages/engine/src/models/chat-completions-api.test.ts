@@ -1,5 +1,6 @@
 import { findCase } from "@analystbench/scenarios";
 import { openInProcessSession } from "@analystbench/sim";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -326,7 +327,8 @@ describe("the request and the streamed reply as the wire carries them", () => {
       extraBody,
     });
     const { c } = adapterTestClient(adapter, { provider: "openai", model: "fake", baseURL: fake.url, stream });
-    expect((await c.complete({ messages: CONVERSATION, tools: TOOLS }, signal())).content).toBe("ok");
+    const reply = await c.complete({ messages: CONVERSATION, tools: TOOLS }, signal());
+    expect(reply.content).toBe("ok");
     const sent = fake.requests[0]!;
     expect(sent.headers).toMatchObject({
       "x-attribution": "analystbench",
@@ -345,6 +347,7 @@ describe("the request and the streamed reply as the wire carries them", () => {
     if (stream) expect(sent.body).toMatchObject({ stream_options: { include_usage: true } });
     // Parsed, a key sent twice keeps only its last value, and written again the text is shorter.
     expect(JSON.stringify(JSON.parse(sent.raw))).toHaveLength(sent.raw.length);
+    expect(reply.provenance!.requestSha256).toBe(createHash("sha256").update(sent.raw).digest("hex"));
   });
 
   it("sends the same messages streamed as whole, and a message whose text was replaced with its new text", async () => {
@@ -368,6 +371,7 @@ describe("the request and the streamed reply as the wire carries them", () => {
     const text =
       ": keep-alive\n\n" +
       chunk({ role: "assistant", content: "Hel" }) +
+      "event: message\n" +
       chunk({ content: "lo" }).replaceAll("\n", "\r\n") +
       chunk({}, "stop") +
       "data: [DONE]\n\n" +
@@ -407,6 +411,32 @@ describe("the request and the streamed reply as the wire carries them", () => {
     setTimeout(() => ac.abort(), 100);
     await expect(pending).rejects.toThrow(/cancelled/);
     await hungUpEarly(fake);
+  });
+
+  it("takes a stream that ends at a bare CR, and fails a success with nothing to stream without asking again", async () => {
+    const text = (chunk({ role: "assistant", content: "Hi" }) + chunk({}, "stop")).replaceAll("\n", "\r");
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "sse", text },
+        { kind: "status", status: 204 },
+      ],
+    });
+    await expect(client(fake.url).c.complete({ messages: USER, tools: [] }, signal())).resolves.toMatchObject({
+      content: "Hi",
+      retries: 0,
+    });
+    const empty = client(fake.url).c.complete({ messages: USER, tools: [] }, signal());
+    await expect(empty).rejects.toThrow(/answered 204 with no reply to stream/);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("sends a configured content type over its own", async () => {
+    fake = await startFakeOpenAI({ fallback: { kind: "reply", content: "ok" } });
+    const headers = { "Content-Type": "application/json; charset=utf-8" };
+    const adapter = chatCompletionsAdapter({ model: "fake", baseURL: fake.url, apiKey: "k", settings: {}, headers });
+    const { c } = adapterTestClient(adapter, { provider: "openai", model: "fake", baseURL: fake.url });
+    await c.complete({ messages: USER, tools: [] }, signal());
+    expect(fake.requests[0]!.headers["content-type"]).toBe("application/json; charset=utf-8");
   });
 
   it("fails a stream whose event is not JSON, without retrying it", async () => {

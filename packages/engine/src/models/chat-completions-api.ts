@@ -24,6 +24,7 @@ import {
   type ModelRequest,
 } from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
+import { ConversationJson } from "./conversation-json";
 import { serverSentEvents } from "./sse-events";
 
 /**
@@ -60,33 +61,8 @@ function toOpenAIMessage(m: ChatMessage): ChatCompletionMessageParam {
   }
 }
 
-/**
- * Each message's JSON on the wire, made once: a conversation goes out whole every turn, and
- * encoding every message again each time was most of a request's cost (bench:engine). The entry
- * keeps what it was made from, so a message whose text or calls were replaced is encoded anew.
- */
-const messageJson = new WeakMap<ChatMessage, { content: string; calls: unknown; json: string }>();
-
-function wireMessage(m: ChatMessage): string {
-  const calls = m.role === "assistant" ? m.toolCalls : null;
-  const made = messageJson.get(m);
-  if (made && made.content === m.content && made.calls === calls) return made.json;
-  const json = JSON.stringify(toOpenAIMessage(m));
-  messageJson.set(m, { content: m.content, calls, json });
-  return json;
-}
-
-/** A tool list's JSON on the wire, made once per list (a sample sends the same list each turn). */
-const toolsJson = new WeakMap<FunctionTool[], string>();
-
-function wireTools(tools: FunctionTool[]): string {
-  let json = toolsJson.get(tools);
-  if (json === undefined) {
-    json = JSON.stringify(tools.map(toOpenAITool));
-    toolsJson.set(tools, json);
-  }
-  return json;
-}
+/** Each message's JSON on the wire, made once per message (see ConversationJson). */
+const conversationJson = new ConversationJson((m) => JSON.stringify(toOpenAIMessage(m)));
 
 const toOpenAITool = (t: FunctionTool): ChatCompletionTool => ({
   type: "function",
@@ -109,7 +85,9 @@ function streamBodyText(head: BodyHead, messages: string, tools: FunctionTool[])
     delete own.parallel_tool_calls;
   }
   const start = JSON.stringify(own).slice(0, -1);
-  const toolsText = tools.length ? `,"tools":${wireTools(tools)},"parallel_tool_calls":true` : "";
+  const toolsText = tools.length
+    ? `,"tools":${JSON.stringify(tools.map(toOpenAITool))},"parallel_tool_calls":true`
+    : "";
   return `${start},"messages":${messages}${toolsText}}`;
 }
 
@@ -120,7 +98,8 @@ function streamBodyText(head: BodyHead, messages: string, tools: FunctionTool[])
  * included, fails the loop; the call loop says why.
  */
 async function* completionChunks(response: Response): AsyncGenerator<ChatCompletionChunk> {
-  if (!response.body) throw new APIConnectionError({ message: "the model server's streamed reply had no body" });
+  // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
+  if (!response.body) throw new Error(`the model server answered ${response.status} with no reply to stream`);
   let done = false;
   for await (const event of serverSentEvents(response.body)) {
     if (done) continue;
@@ -215,7 +194,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   /**
    * Reads a streamed reply into the draft. Stops reading once the budget is spent: leaving the
    * loop cancels the body, so the rest is never received. The body goes out as text made from
-   * each message's stored JSON (see wireMessage), sent by the SDK as it is; the SDK still
+   * each message's stored JSON (see ConversationJson), sent by the SDK as it is; the SDK still
    * makes the request, and fails one the server refuses with its own errors.
    */
   async function readStream(client: OpenAI, head: BodyHead, messages: string, draft: Draft, input: AttemptInput) {
@@ -223,7 +202,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
     const response = await client
       .post<ChatCompletionChunk>("/chat/completions", {
         ...sdkRequestOptions(opts, input),
-        headers: { ...opts.headers, "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...opts.headers },
         body: streamBodyText(head, messages, tools),
       })
       .asResponse();
@@ -303,7 +282,7 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
     async attempt(input) {
       const head = requestHead(input.request);
       // The messages as JSON, as sent in a stream's body (and counted when the server does not).
-      const messages = () => `[${input.request.messages.map(wireMessage).join(",")}]`;
+      const messages = () => conversationJson.of(input.request.messages);
       const draft: Draft = {
         content: "",
         calls: new Map(),

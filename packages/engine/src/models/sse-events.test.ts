@@ -48,6 +48,11 @@ describe("server-sent events of a streamed reply", () => {
     ]);
   });
 
+  it("ends the last event at a CR that ends the body, as no LF can follow it", async () => {
+    expect(await dataOf(["data: 1\r\r", "data: 2\r\r"])).toEqual([{ data: "1" }, { data: "2" }]);
+    expect(await dataOf(["data: 1\r\rdata: 2\r"])).toEqual([{ data: "1" }]);
+  });
+
   it("cancels the body when its reader leaves early, so the rest is never received", async () => {
     const { stream, state } = body(["data: 1\n\n", "data: 2\n\n", "data: 3\n\n"]);
     for await (const e of serverSentEvents(stream)) {

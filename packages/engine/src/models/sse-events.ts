@@ -13,15 +13,24 @@ export async function* serverSentEvents(body: ReadableStream<Uint8Array>): Async
   const decoder = new TextDecoder();
   const parsed: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => parsed.push(event) });
+  let last = "";
+  const feed = (text: string) => {
+    if (text) parser.feed((last = text));
+  };
   let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
+      feed(decoder.decode(value, { stream: true }));
       // Taken out before each is yielded: a consumer that leaves mid-way leaves nothing behind.
       for (const event of parsed.splice(0)) yield event;
     }
+    feed(decoder.decode());
+    // The parser holds back a CR at the end of what it was fed, in case an LF comes next: at the
+    // body's end none will, and a line (or the blank line ending the last event) ends there.
+    if (last.endsWith("\r")) parser.feed("\n");
+    yield* parsed.splice(0);
     finished = true;
   } finally {
     if (!finished) reader.cancel().catch(() => {});
