@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIError } from "openai";
+import OpenAI, { APIConnectionError } from "openai";
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
@@ -25,7 +25,7 @@ import {
 } from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
 import { ConversationJson } from "./conversation-json";
-import { serverSentEvents } from "./sse-events";
+import { openAIStreamEvents, postForStream } from "./openai-stream";
 
 /**
  * The OpenAI Chat Completions wire format: OpenAI itself or any compatible server (Ollama, vLLM,
@@ -89,28 +89,6 @@ function streamBodyText(head: BodyHead, messages: string, tools: FunctionTool[])
     ? `,"tools":${JSON.stringify(tools.map(toOpenAITool))},"parallel_tool_calls":true`
     : "";
   return `${start},"messages":${messages}${toolsText}}`;
-}
-
-/**
- * The chunks of a streamed reply, read as the SDK's stream reads them: after `[DONE]` nothing
- * more is taken, and an event whose data holds an `error` fails the reply with the SDK's
- * APIError (the call loop decides from its type whether to retry). A read that fails, an abort
- * included, fails the loop; the call loop says why.
- */
-async function* completionChunks(response: Response): AsyncGenerator<ChatCompletionChunk> {
-  // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
-  if (!response.body) throw new Error(`the model server answered ${response.status} with no reply to stream`);
-  let done = false;
-  for await (const event of serverSentEvents(response.body)) {
-    if (done) continue;
-    if (event.data.startsWith("[DONE]")) {
-      done = true;
-      continue;
-    }
-    const data = JSON.parse(event.data) as ChatCompletionChunk & { error?: unknown };
-    if (data && data.error) throw new APIError(undefined, data.error, undefined, response.headers);
-    yield data;
-  }
 }
 
 function finishReason(raw: string | null | undefined): ModelReply["finishReason"] {
@@ -194,20 +172,19 @@ export function chatCompletionsAdapter(opts: AdapterOptions): ApiAdapter {
   /**
    * Reads a streamed reply into the draft. Stops reading once the budget is spent: leaving the
    * loop cancels the body, so the rest is never received. The body goes out as text made from
-   * each message's stored JSON (see ConversationJson), sent by the SDK as it is; the SDK still
-   * makes the request, and fails one the server refuses with its own errors.
+   * each message's stored JSON (see ConversationJson), and is read as openai-stream.ts says.
    */
   async function readStream(client: OpenAI, head: BodyHead, messages: string, draft: Draft, input: AttemptInput) {
     const { tools } = input.request;
-    const response = await client
-      .post<ChatCompletionChunk>("/chat/completions", {
-        ...sdkRequestOptions(opts, input),
-        headers: { "content-type": "application/json", ...opts.headers },
-        body: streamBodyText(head, messages, tools),
-      })
-      .asResponse();
+    const response = await postForStream(
+      client,
+      "/chat/completions",
+      streamBodyText(head, messages, tools),
+      opts,
+      input,
+    );
     await readStreamWithinBudget(
-      completionChunks(response),
+      openAIStreamEvents<ChatCompletionChunk>(response),
       (chunk) => {
         noteOrigin(draft, chunk);
         if (chunk.usage) draft.usage = chunk.usage;

@@ -21,6 +21,7 @@ import {
   type AttemptOutput,
 } from "./call-loop";
 import { estimateTokens, toolCallsInOrder, type ModelReply, type ModelRequest } from "./model-client";
+import { openAIStreamEvents, postForStream } from "./openai-stream";
 import { StreamFailedError, TRANSIENT_ERROR_TYPE } from "./provider-errors";
 import type { ReplyBudget } from "./reply-budget";
 
@@ -242,13 +243,13 @@ export function responsesAdapter(opts: AdapterOptions): ApiAdapter {
   });
 
   /**
-   * Reads a streamed reply into the draft. Stops reading once the budget is spent: leaving the
-   * loop makes the SDK abort the request, so the rest is never received.
+   * Reads a streamed reply into the draft (see openai-stream.ts). Stops reading once the budget
+   * is spent: leaving the loop cancels the body, so the rest is never received.
    */
   async function readStream(client: OpenAI, body: ResponseCreateParamsNonStreaming, draft: Draft, input: AttemptInput) {
-    const stream = await client.responses.create({ ...body, stream: true }, sdkRequestOptions(opts, input));
+    const response = await postForStream(client, "/responses", JSON.stringify({ ...body, stream: true }), opts, input);
     await readStreamWithinBudget(
-      stream,
+      openAIStreamEvents<ResponseStreamEvent>(response),
       (event) => addEvent(draft, event, input.request.onText),
       input,
       () => draft.status !== null,
