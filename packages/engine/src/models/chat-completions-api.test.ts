@@ -367,9 +367,10 @@ describe("the request and the streamed reply as the wire carries them", () => {
     expect(fake.requests[2]!.body.messages[1]).toEqual({ role: "user", content: "Hello again" });
   });
 
-  it("reads nothing after [DONE], and passes comments and named events by as the SDK did", async () => {
+  it("reads nothing after [DONE], and passes by comments, pings and the Assistants API's events", async () => {
     const text =
-      ": keep-alive\n\n" +
+      ": keep-alive\n\nevent: ping\n\n" +
+      `event: thread.message.delta\n${chunk({ content: "Assistants API" })}` +
       chunk({ role: "assistant", content: "Hel" }) +
       "event: message\n" +
       chunk({ content: "lo" }).replaceAll("\n", "\r\n") +

@@ -6,8 +6,9 @@ import { serverSentEvents } from "./sse-events";
 /**
  * A streamed call to an OpenAI API (Chat Completions, Responses) made through the SDK's client
  * but read here: the SDK builds and sends the request and fails one the server refuses with its
- * own errors; its line decoder, web-stream iterator and JSON encoding of the body, some 0.3 ms of
- * the main thread a call (bench:engine), are left out.
+ * own errors; its line decoder and web-stream iterator are left out (with Chat Completions' own
+ * body made from each message's JSON, see ConversationJson, some 0.3 ms of the main thread a
+ * call: bench:model-call).
  */
 
 /** Sends `body`, JSON text, to `path` and answers with the response as it came. */
@@ -23,17 +24,19 @@ export function postForStream(
 }
 
 /**
- * The JSON events of a streamed reply, read as the SDK's stream reads them: after `[DONE]`
+ * The JSON events of a streamed reply, read as the SDK's stream read them: after `[DONE]`
  * nothing more is taken, and an event whose data holds an `error` fails the reply with the
- * SDK's APIError (the call loop decides from its type whether to retry). A read that fails, an
- * abort included, fails the loop; the call loop says why.
+ * SDK's APIError (the call loop decides from its type whether to retry). Where the SDK differed
+ * it was no answer of these APIs: an event without data (a ping) is passed over where the SDK
+ * failed on it, as the event-stream format says, and so is one named `thread.*` (the Assistants
+ * API's). A read that fails, an abort included, fails the loop; the call loop says why.
  */
 export async function* openAIStreamEvents<T>(response: Response): AsyncGenerator<T> {
   // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
   if (!response.body) throw new Error(`the model server answered ${response.status} with no reply to stream`);
   let done = false;
   for await (const event of serverSentEvents(response.body)) {
-    if (done) continue;
+    if (done || event.event?.startsWith("thread.")) continue;
     if (event.data.startsWith("[DONE]")) {
       done = true;
       continue;

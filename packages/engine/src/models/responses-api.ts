@@ -28,9 +28,10 @@ import type { ReplyBudget } from "./reply-budget";
 /**
  * The OpenAI Responses API, used statelessly: nothing is kept at OpenAI (`store: false`), so every
  * call sends the whole conversation. A reasoning model's reasoning comes back as encrypted items;
- * sending them back unchanged with the next call lets it keep reasoning across tool calls. The SDK
- * raises no error for a failure reported inside a stream (an `error` event, `response.failed`),
- * so this adapter raises StreamFailedError itself, retryable when the provider calls it transient.
+ * sending them back unchanged with the next call lets it keep reasoning across tool calls. A
+ * failure reported inside a stream as an event of its own (an `error` event with no nested
+ * `error`, `response.failed`) is no error to the stream reader (openai-stream.ts), so this adapter
+ * raises StreamFailedError itself, retryable when the provider calls it transient.
  */
 
 const isReasoning = (item: { type: string }): item is ResponseReasoningItem => item.type === "reasoning";
