@@ -6,9 +6,9 @@ import { serverSentEvents } from "./sse-events";
 /**
  * A streamed call to an OpenAI API (Chat Completions, Responses) made through the SDK's client
  * but read here: the SDK builds and sends the request and fails one the server refuses with its
- * own errors; its line decoder and web-stream iterator are left out (with Chat Completions' own
- * body made from each message's JSON, see ConversationJson, some 0.3 ms of the main thread a
- * call: bench:model-call).
+ * own errors; its line decoder and web-stream iterator are left out. With Chat Completions' body
+ * made from each message's JSON (see ConversationJson), bench:model-call measured a call's main
+ * thread at 0.61–0.74 ms before and 0.54–0.63 ms after, against 0.23–0.25 ms for a bare request.
  */
 
 /** Sends `body`, JSON text, to `path` and answers with the response as it came. */
