@@ -4,7 +4,8 @@
  * product's path (the Chat Completions adapter, the call loop with its retries, limits, wire
  * guard and hashes, the SDK's request), against a fake server in a process of its own that
  * answers at once, 8 calls in flight. Each call sends one of 12 conversations, 0 to 11 turns
- * long with 2 KB of tool output a turn, and gets back text in pieces and a tool call.
+ * long with 2 KB of tool output a turn, and gets back 350 characters of text in 4-character
+ * events (as a real model's tokens come) and a tool call.
  *
  * The baseline, timed in the same run with the same requests and replies: undici's request and
  * a hand split of the events, with nothing else (no limits, retries, records or SDK). What the
@@ -28,7 +29,13 @@ const IN_FLIGHT = 8;
 
 const content = "I will read the web server's access log next, for the address the firewall log showed. ".repeat(4);
 const command = { host: "CRM Server", command: "grep -c 10.0.20.14 /var/log/nginx/crm.access.log" };
-const behaviour = { kind: "reply", content, toolCalls: [{ name: "run_command", arguments: JSON.stringify(command) }] };
+// Text in 4-character events, as a real model's tokens come: reading events is most of a reply's cost.
+const behaviour = {
+  kind: "reply",
+  content,
+  toolCalls: [{ name: "run_command", arguments: JSON.stringify(command) }],
+  pieceChars: 4,
+};
 const script = path.join(import.meta.dirname, "../packages/engine/src/test-support/fake-openai-main.ts");
 const fake = spawn(process.execPath, ["--import", "tsx", script, "0", JSON.stringify(behaviour)], {
   stdio: ["ignore", "pipe", "inherit"],

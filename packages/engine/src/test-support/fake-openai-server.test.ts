@@ -37,3 +37,33 @@ describe("the fake model server's figures", () => {
     }
   });
 });
+
+describe("the fake model server's streams", () => {
+  it("streams text in events of 40 characters, or of as many as a behaviour asks", async () => {
+    const content = "x".repeat(90);
+    const fake = await startFakeOpenAI({
+      script: [
+        { kind: "reply", content },
+        { kind: "reply", content, pieceChars: 4 },
+      ],
+    });
+    const pieces = async () => {
+      const res = await fetch(`${fake.url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "go" }], stream: true }),
+      });
+      const events = (await res.text()).split("\n\n").filter((e) => e.startsWith("data: {"));
+      const texts = events.map(
+        (e) => (JSON.parse(e.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content,
+      );
+      return texts.filter((t): t is string => Boolean(t)).map((t) => t.length);
+    };
+    try {
+      expect(await pieces()).toEqual([40, 40, 10]);
+      expect(await pieces()).toEqual([...Array<number>(22).fill(4), 2]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

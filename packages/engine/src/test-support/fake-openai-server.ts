@@ -14,6 +14,8 @@ export type FakeBehaviour =
       toolCalls?: { name: string; arguments: string }[];
       delayMs?: number;
       usage?: boolean;
+      /** Characters of text an event, when streamed (40 by default; a real model's tokens are some 4). */
+      pieceChars?: number;
     }
   | { kind: "status"; status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number }
   /** Sends the start of a streamed answer, then drops the connection. */
@@ -180,11 +182,12 @@ function writeStream(
   toolCalls: { name: string; arguments: string }[],
   n: number,
   withUsage: boolean,
+  pieceChars = 40,
 ): void {
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
   const chunk = (delta: object, finish: string | null = null) => res.write(chunkEvent(model, n, delta, finish));
   chunk({ role: "assistant", content: "" });
-  for (const piece of content.match(/[\s\S]{1,40}/g) ?? []) chunk({ content: piece });
+  for (let at = 0; at < content.length; at += pieceChars) chunk({ content: content.slice(at, at + pieceChars) });
   toolCalls.forEach((c, i) => {
     const half = Math.ceil(c.arguments.length / 2);
     chunk({
@@ -312,6 +315,7 @@ export async function startFakeOpenAI(
               answer.toolCalls,
               n,
               behaviour.kind === "reference" || behaviour.usage !== false,
+              behaviour.kind === "reply" ? behaviour.pieceChars : undefined,
             );
           else
             res
