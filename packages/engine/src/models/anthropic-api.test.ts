@@ -147,6 +147,46 @@ describe("Anthropic Messages adapter", () => {
     expect(reply.content).toBe("ok");
   });
 
+  it("reads a stream's events as the SDK did: unnamed events and pings passed over, an error that is not JSON final", async () => {
+    const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+    const usage = { input_tokens: 10, output_tokens: 1 };
+    const message = { id: "msg_1", type: "message", role: "assistant", model: "claude-test", content: [], usage };
+    const opening = event("message_start", { type: "message_start", message });
+    const text =
+      opening +
+      event("content_block_start", {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "text", text: "" },
+      }) +
+      `data: ${JSON.stringify({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Unnamed" } })}\n\n` +
+      "event: ping\ndata: not json\n\n" +
+      event("content_block_delta", {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: "Hi" },
+      }) +
+      event("content_block_stop", { type: "content_block_stop", index: 0 }) +
+      event("message_delta", {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn" },
+        usage: { output_tokens: 5 },
+      }) +
+      event("message_stop", { type: "message_stop" });
+    const f = await start([
+      { kind: "sse", text },
+      { kind: "sse", text: `${opening}event: error\ndata: upstream exploded\n\n` },
+    ]);
+    const { c } = client(f.url, { stream: true });
+    await expect(c.complete({ messages: USER, tools: [] }, signal())).resolves.toMatchObject({
+      content: "Hi",
+      finishReason: "stop",
+      retries: 0,
+    });
+    await expect(c.complete({ messages: USER, tools: [] }, signal())).rejects.toThrow(/upstream exploded/);
+    expect(f.requests).toHaveLength(2);
+  });
+
   it.each(modes)("%s: assembles parallel tool calls", async (_, stream) => {
     const f = await start([
       {

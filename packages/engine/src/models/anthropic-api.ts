@@ -1,4 +1,4 @@
-import Anthropic, { APIConnectionError } from "@anthropic-ai/sdk";
+import Anthropic, { APIConnectionError, APIError } from "@anthropic-ai/sdk";
 import type {
   ContentBlock,
   ContentBlockParam,
@@ -13,6 +13,7 @@ import type {
   ToolResultBlockParam,
   Usage as AnthropicUsage,
 } from "@anthropic-ai/sdk/resources/messages";
+import type { ErrorType } from "@anthropic-ai/sdk/resources/shared";
 import type { CallSettings, ChatMessage, ToolCallRecord } from "../types";
 import {
   readStreamWithinBudget,
@@ -25,6 +26,7 @@ import {
 } from "./call-loop";
 import { estimateTokens, toolCallRecord, type ModelReply, type ModelRequest } from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
+import { postForStream, serverSentEvents } from "./sse-events";
 
 /**
  * Anthropic's Messages API, through the official SDK. Differences from Chat Completions that
@@ -227,6 +229,36 @@ function noteUsage(draft: Draft, u: AnthropicUsage | MessageDeltaUsage): void {
   if ("service_tier" in u && u.service_tier) draft.tier = u.service_tier;
 }
 
+/**
+ * The events of a streamed reply, sent through the SDK's client (postForStream) and read here as
+ * the SDK's stream read them, without its line decoder and web-stream iterator: events without
+ * a name and pings are passed over; an `error` event (overloaded_error, api_error) fails the
+ * reply with the SDK's APIError without a status, typed by its error, which the call loop
+ * retries by; any other event with data is its JSON. A read that fails, an abort included,
+ * fails the loop; the call loop says why.
+ */
+async function* messageEvents(response: Response): AsyncGenerator<RawMessageStreamEvent> {
+  // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
+  if (!response.body) throw new Error(`the model server answered ${response.status} with no reply to stream`);
+  for await (const event of serverSentEvents(response.body)) {
+    if (event.event === undefined || event.event === "ping") continue;
+    if (event.event === "error") {
+      // As the SDK made it: the data as JSON, or as it came when it is none (or JSON's null).
+      const body = (parsedOrUndefined(event.data) ?? event.data) as { error?: { type?: ErrorType } };
+      throw new APIError(undefined, body, undefined, response.headers, body.error?.type);
+    }
+    if (event.data) yield JSON.parse(event.data) as RawMessageStreamEvent;
+  }
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Adds one streamed event to the draft, as far as the budget allows. */
 function addEvent(draft: Draft, event: RawMessageStreamEvent, onText?: (text: string) => void): void {
   switch (event.type) {
@@ -295,15 +327,19 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
   });
 
   /**
-   * Reads a streamed reply into the draft. Stops reading once the budget is spent: leaving the
-   * loop makes the SDK abort the request, so the rest is never received. An `error` event
-   * (overloaded_error, api_error) is thrown by the SDK as an APIError without a status, which
-   * the call loop retries by its error type.
+   * Reads a streamed reply into the draft (see messageEvents). Stops reading once the budget is
+   * spent: leaving the loop cancels the body, so the rest is never received.
    */
   async function readStream(client: Anthropic, body: Body, draft: Draft, input: AttemptInput) {
-    const stream = await client.messages.create({ ...body, stream: true }, sdkRequestOptions(opts, input));
+    const response = await postForStream(
+      client,
+      "/v1/messages",
+      JSON.stringify({ ...body, stream: true }),
+      opts,
+      input,
+    );
     await readStreamWithinBudget(
-      stream,
+      messageEvents(response),
       (event) => addEvent(draft, event, input.request.onText),
       input,
       () => draft.stop !== null,

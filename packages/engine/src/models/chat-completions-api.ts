@@ -25,7 +25,8 @@ import {
 } from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
 import { ConversationJson } from "./conversation-json";
-import { openAIStreamEvents, postForStream } from "./openai-stream";
+import { openAIStreamEvents } from "./openai-stream";
+import { postForStream } from "./sse-events";
 
 /**
  * The OpenAI Chat Completions wire format: OpenAI itself or any compatible server (Ollama, vLLM,

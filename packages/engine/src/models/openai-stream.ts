@@ -1,28 +1,14 @@
-import type OpenAI from "openai";
 import { APIError } from "openai";
-import { sdkRequestOptions, type AdapterOptions, type AttemptInput } from "./call-loop";
 import { serverSentEvents } from "./sse-events";
 
 /**
- * A streamed call to an OpenAI API (Chat Completions, Responses) made through the SDK's client
- * but read here: the SDK builds and sends the request and fails one the server refuses with its
- * own errors; its line decoder and web-stream iterator are left out. With Chat Completions' body
+ * A streamed call to an OpenAI API (Chat Completions, Responses) is sent with postForStream and
+ * read here: the SDK builds and sends the request and fails one the server refuses with its own
+ * errors; its line decoder and web-stream iterator are left out. With Chat Completions' body
  * made from each message's JSON (see ConversationJson), bench:model-call (text in 4-character
  * events, as tokens come) measured a call's main thread at 1.47 ms before and 0.85 ms after,
  * against 0.36–0.42 ms for a bare request.
  */
-
-/** Sends `body`, JSON text, to `path` and answers with the response as it came. */
-export function postForStream(
-  client: OpenAI,
-  path: string,
-  body: string,
-  opts: AdapterOptions,
-  input: AttemptInput,
-): Promise<Response> {
-  const headers = { "content-type": "application/json", ...opts.headers };
-  return client.post(path, { ...sdkRequestOptions(opts, input), headers, body }).asResponse();
-}
 
 /**
  * The JSON events of a streamed reply, read as the SDK's stream read them: after `[DONE]`

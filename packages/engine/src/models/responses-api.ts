@@ -21,7 +21,8 @@ import {
   type AttemptOutput,
 } from "./call-loop";
 import { estimateTokens, toolCallsInOrder, type ModelReply, type ModelRequest } from "./model-client";
-import { openAIStreamEvents, postForStream } from "./openai-stream";
+import { openAIStreamEvents } from "./openai-stream";
+import { postForStream } from "./sse-events";
 import { StreamFailedError, TRANSIENT_ERROR_TYPE } from "./provider-errors";
 import type { ReplyBudget } from "./reply-budget";
 

@@ -1,4 +1,26 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { sdkRequestOptions, type AdapterOptions, type AttemptInput } from "./call-loop";
+
+/** What postForStream needs of an official SDK's client (both have it). */
+interface SdkClient {
+  post(path: string, opts: object): { asResponse(): Promise<Response> };
+}
+
+/**
+ * Sends `body`, JSON text, to `path` through an SDK's client and answers with the response as it
+ * came, for its events to be read with serverSentEvents: the SDK builds and sends the request and
+ * fails one the server refuses with its own errors, as its typed methods did.
+ */
+export function postForStream(
+  client: SdkClient,
+  path: string,
+  body: string,
+  opts: AdapterOptions,
+  input: AttemptInput,
+): Promise<Response> {
+  const headers = { "content-type": "application/json", ...opts.headers };
+  return client.post(path, { ...sdkRequestOptions(opts, input), headers, body }).asResponse();
+}
 
 /**
  * The server-sent events of a streamed reply, in order, as their body arrives: what an SDK's

@@ -43,6 +43,8 @@ export type FakeAnthropicBehaviour =
   | ({ kind: "reply"; delayMs?: number } & FakeReply)
   /** An error status with Anthropic's error body. */
   | { kind: "status"; status: number; headers?: Record<string, string>; errorType?: string; message?: string }
+  /** A 200 event stream of exactly this text, for what a reply's own events should do. */
+  | { kind: "sse"; text: string }
   /** Starts a streamed answer, then sends `event: error` (overloaded_error). */
   | { kind: "overloaded" }
   /** Starts a streamed answer, then sends `event: error` of the given type. */
@@ -329,6 +331,10 @@ async function play(out: Out, b: FakeAnthropicBehaviour, n: number): Promise<boo
       await writeAll(out, [...opening(model, n), sse("error", { error })]);
       return false;
     }
+    case "sse":
+      res.writeHead(200, EVENT_STREAM);
+      await writeAll(out, [b.text]);
+      return false;
     case "truncated":
       res.writeHead(200, EVENT_STREAM);
       await writeAll(out, opening(model, n));
