@@ -137,13 +137,24 @@ describe("Anthropic Messages adapter", () => {
       { stream },
       {
         headers: { "x-attribution": "analystbench" },
-        extraBody: { metadata: { user_id: "run-1" }, model: "other", max_tokens: 1, stream: !stream },
+        extraBody: {
+          metadata: { user_id: "run-1" },
+          model: "other",
+          max_tokens: 1,
+          stream: !stream,
+          workspace_id: "ws_1",
+          user_profile_id: "up_1",
+        },
       },
     );
     const reply = await c.complete({ messages: USER, tools: [] }, signal());
     const sent = f.requests[0]!;
     expect(sent.headers["x-attribution"]).toBe("analystbench");
     expect(sent.body).toMatchObject({ metadata: { user_id: "run-1" }, model: "claude-test", max_tokens: 8192, stream });
+    // As messages.create sends them: headers, not body fields.
+    expect(sent.headers).toMatchObject({ "anthropic-workspace-id": "ws_1", "anthropic-user-profile-id": "up_1" });
+    expect(sent.body).not.toHaveProperty("workspace_id");
+    expect(sent.body).not.toHaveProperty("user_profile_id");
     expect(reply.content).toBe("ok");
   });
 

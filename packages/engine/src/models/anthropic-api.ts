@@ -235,7 +235,9 @@ function noteUsage(draft: Draft, u: AnthropicUsage | MessageDeltaUsage): void {
  * a name and pings are passed over; an `error` event (overloaded_error, api_error) fails the
  * reply with the SDK's APIError without a status, typed by its error, which the call loop
  * retries by; any other event with data is its JSON. A read that fails, an abort included,
- * fails the loop; the call loop says why.
+ * fails the loop; the call loop says why. An event with a name but no data (`event: error` alone)
+ * is none to eventsource-parser, as the event-stream format says, where the SDK raised it;
+ * Anthropic's error events carry their error as data.
  */
 async function* messageEvents(response: Response): AsyncGenerator<RawMessageStreamEvent> {
   // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
@@ -331,13 +333,14 @@ export function anthropicAdapter(opts: AdapterOptions): ApiAdapter {
    * spent: leaving the loop cancels the body, so the rest is never received.
    */
   async function readStream(client: Anthropic, body: Body, draft: Draft, input: AttemptInput) {
-    const response = await postForStream(
-      client,
-      "/v1/messages",
-      JSON.stringify({ ...body, stream: true }),
-      opts,
-      input,
-    );
+    // messages.create sends these two (from an extra body) as headers, not in the body.
+    const { user_profile_id, workspace_id, ...sent } = body as Body & Record<string, unknown>;
+    const fromBody = {
+      ...(user_profile_id != null ? { "anthropic-user-profile-id": String(user_profile_id) } : {}),
+      ...(workspace_id != null ? { "anthropic-workspace-id": String(workspace_id) } : {}),
+    };
+    const text = JSON.stringify({ ...sent, stream: true });
+    const response = await postForStream(client, "/v1/messages", text, opts, input, fromBody);
     await readStreamWithinBudget(
       messageEvents(response),
       (event) => addEvent(draft, event, input.request.onText),

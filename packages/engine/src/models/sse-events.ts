@@ -9,7 +9,8 @@ interface SdkClient {
 /**
  * Sends `body`, JSON text, to `path` through an SDK's client and answers with the response as it
  * came, for its events to be read with serverSentEvents: the SDK builds and sends the request and
- * fails one the server refuses with its own errors, as its typed methods did.
+ * fails one the server refuses with its own errors, as its typed methods did. `fromBody` are
+ * headers a typed method made of body fields; the configured headers go over them, as there.
  */
 export function postForStream(
   client: SdkClient,
@@ -17,8 +18,9 @@ export function postForStream(
   body: string,
   opts: AdapterOptions,
   input: AttemptInput,
+  fromBody: Record<string, string> = {},
 ): Promise<Response> {
-  const headers = { "content-type": "application/json", ...opts.headers };
+  const headers = { "content-type": "application/json", ...fromBody, ...opts.headers };
   return client.post(path, { ...sdkRequestOptions(opts, input), headers, body }).asResponse();
 }
 
