@@ -240,9 +240,7 @@ function noteUsage(draft: Draft, u: AnthropicUsage | MessageDeltaUsage): void {
  * Anthropic's error events carry their error as data.
  */
 async function* messageEvents(response: Response): AsyncGenerator<RawMessageStreamEvent> {
-  // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
-  if (!response.body) throw new Error(`the model server answered ${response.status} with no reply to stream`);
-  for await (const event of serverSentEvents(response.body)) {
+  for await (const event of serverSentEvents(response)) {
     if (event.event === undefined || event.event === "ping") continue;
     if (event.event === "error") {
       // As the SDK made it: the data as JSON, or as it came when it is none (or JSON's null).

@@ -19,10 +19,8 @@ import { serverSentEvents } from "./sse-events";
  * API's). A read that fails, an abort included, fails the loop; the call loop says why.
  */
 export async function* openAIStreamEvents<T>(response: Response): AsyncGenerator<T> {
-  // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
-  if (!response.body) throw new Error(`the model server answered ${response.status} with no reply to stream`);
   let done = false;
-  for await (const event of serverSentEvents(response.body)) {
+  for await (const event of serverSentEvents(response)) {
     if (done || event.event?.startsWith("thread.")) continue;
     if (event.data.startsWith("[DONE]")) {
       done = true;

@@ -23,7 +23,7 @@ function body(pieces: (string | Uint8Array)[]) {
 
 async function dataOf(pieces: (string | Uint8Array)[]) {
   const out: { event?: string; data: string }[] = [];
-  for await (const e of serverSentEvents(body(pieces).stream))
+  for await (const e of serverSentEvents(new Response(body(pieces).stream)))
     out.push(e.event ? { event: e.event, data: e.data } : { data: e.data });
   return out;
 }
@@ -55,7 +55,7 @@ describe("server-sent events of a streamed reply", () => {
 
   it("cancels the body when its reader leaves early, so the rest is never received", async () => {
     const { stream, state } = body(["data: 1\n\n", "data: 2\n\n", "data: 3\n\n"]);
-    for await (const e of serverSentEvents(stream)) {
+    for await (const e of serverSentEvents(new Response(stream))) {
       expect(e.data).toBe("1");
       break;
     }
@@ -74,7 +74,7 @@ describe("server-sent events of a streamed reply", () => {
     });
     const seen: string[] = [];
     const reading = (async () => {
-      for await (const e of serverSentEvents(stream)) seen.push(e.data);
+      for await (const e of serverSentEvents(new Response(stream))) seen.push(e.data);
     })();
     await expect(reading).rejects.toBe(failure);
     expect(seen).toEqual(["1"]);

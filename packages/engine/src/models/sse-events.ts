@@ -25,15 +25,17 @@ export function postForStream(
 }
 
 /**
- * The server-sent events of a streamed reply, in order, as their body arrives: what an SDK's
- * stream iterator reads, without its line decoder and web-stream iterator, which bench:engine
- * measured at some 0.3 ms of the main thread a call (the parsing is eventsource-parser's).
+ * The server-sent events of a streamed reply, in order, as its body arrives: what an SDK's
+ * stream iterator reads, without its line decoder and web-stream iterator (see bench:model-call;
+ * the parsing is eventsource-parser's).
  *
  * Leaving the loop early cancels the body, so the rest of the reply is never received and its
  * connection is given back (see guardedFetch). A read that fails ends the loop with its error.
  */
-export async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<EventSourceMessage> {
-  const reader = body.getReader();
+export async function* serverSentEvents(response: Response): AsyncGenerator<EventSourceMessage> {
+  // A success with no body to stream (a 204): the server was reached, and asking again gets the same.
+  if (!response.body) throw new Error(`the model server answered ${response.status} with no reply to stream`);
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const parsed: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => parsed.push(event) });
