@@ -8,26 +8,46 @@ import path from "node:path";
  * rename over the target, fsync of the directory.
  */
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+  await (await openAtomicFile(target)).write(data);
+}
+
+/** A file opened for writing atomically (see openAtomicFile): its data, written once. */
+export interface AtomicFile {
+  /** Writes and syncs the temporary file, renames it over the target, syncs the directory. */
+  write(data: string | Uint8Array): Promise<void>;
+}
+
+/**
+ * Opens the temporary file of an atomic write. Once this has resolved the directory takes files
+ * (it exists, or was made, and is writable): a caller that must not start work it cannot record
+ * learns that at once, and the write itself — a sync of the file and one of the directory, some
+ * milliseconds each on a quiet disk, at times a hundred — can go on beside that work.
+ */
+export async function openAtomicFile(target: string): Promise<AtomicFile> {
   const dir = path.dirname(target);
   await mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   const handle = await open(temp, "wx", 0o644);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, target);
-  } catch (e) {
-    await unlink(temp).catch(() => {});
-    throw e;
-  }
-  const dirHandle = await open(dir, "r");
-  try {
-    await dirHandle.sync();
-  } finally {
-    await dirHandle.close();
-  }
+  return {
+    async write(data) {
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temp, target);
+      } catch (e) {
+        await unlink(temp).catch(() => {});
+        throw e;
+      }
+      const dirHandle = await open(dir, "r");
+      try {
+        await dirHandle.sync();
+      } finally {
+        await dirHandle.close();
+      }
+    },
+  };
 }

@@ -6,9 +6,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ModelClient } from "../models/model-client";
 import { Limiter } from "./limiter";
-import { buildInspectLog } from "../results/inspect-log";
+import { buildInspectLog, inspectLogFileName } from "../results/inspect-log";
 import { inspectLogText } from "../results/inspect-log-text";
 import { resultBaseName } from "../results/naming";
+import type { RunResult } from "../types";
 import { beginRun, finishRun, longestFirst, runCase } from "./run-case";
 import { loopTurns } from "../test-support/loop-turns";
 
@@ -112,20 +113,70 @@ describe("a run's files", () => {
       logDir,
       version: "test",
       openSession: openInProcessSession,
-      createModel: () => {
-        // The started log stands where the finished one will go; a folder in its place refuses it.
-        for (const name of readdirSync(logDir).map((n) => path.join(logDir, n))) {
-          if (!statSync(name).isFile()) continue;
-          rmSync(name);
-          mkdirSync(name);
-        }
-        return reportAtOnce();
-      },
+      createModel: () => ({
+        ...reportAtOnce(),
+        async complete(req, signal) {
+          // Once the started log stands where the finished one will go, a folder in its place refuses it.
+          const started = () => readdirSync(logDir).filter((n) => n.endsWith(".json"));
+          while (!started().length && !existsSync(path.join(logDir, "replaced")))
+            await new Promise((r) => setTimeout(r, 5));
+          for (const name of started().map((n) => path.join(logDir, n))) {
+            if (!statSync(name).isFile()) continue;
+            rmSync(name);
+            mkdirSync(path.join(name, "replaced"), { recursive: true });
+            mkdirSync(path.join(logDir, "replaced"));
+          }
+          return reportAtOnce().complete(req, signal);
+        },
+      }),
     });
     await expect(run).rejects.toThrow(/EISDIR|directory/i);
     const written = readdirSync(own, { recursive: true, encoding: "utf8" });
     expect(written.filter((f) => f.endsWith(".jsonl"))).toHaveLength(1);
     expect(written.filter((f) => f.endsWith(".md"))).toEqual([]);
+    // Nor is any file left half-way: every temporary one was removed.
+    expect(written.filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("stops its samples and fails when the started log cannot be written, leaving no file behind", async () => {
+    const own = mkdtempSync(path.join(workspace, "files-"));
+    const logDir = path.join(own, "logs");
+    const now = () => Date.parse("2026-01-02T03:04:05.000Z");
+    const header = { caseId: "s1-corp", runId: "r_fixedname", startedAt: new Date(now()).toISOString() };
+    // A folder where the started log goes: the temporary file opens, its rename over it fails.
+    mkdirSync(path.join(logDir, inspectLogFileName(header as RunResult), "taken"), { recursive: true });
+    let calls = 0;
+    let answered = 0;
+    const run = runCase({
+      testCase: findCase("s1-corp")!,
+      model: "test/report",
+      epochs: 2,
+      runId: header.runId,
+      now,
+      workspaceDir: own,
+      logDir,
+      version: "test",
+      openSession: openInProcessSession,
+      createModel: () => ({
+        ...reportAtOnce(),
+        async complete(req, signal) {
+          calls++;
+          // A model slower than the write: the run is stopped before this answers.
+          await new Promise((r, stop) => {
+            const timer = setTimeout(r, 5_000);
+            signal?.addEventListener("abort", () => (clearTimeout(timer), stop(signal.reason)), { once: true });
+          });
+          answered++;
+          return reportAtOnce().complete(req, signal);
+        },
+      }),
+    });
+    await expect(run).rejects.toThrow(/EISDIR|directory|not empty|ENOTEMPTY|EEXIST/i);
+    // Its samples had started (their calls went out beside the write) and were stopped unanswered.
+    expect(calls).toBeGreaterThan(0);
+    expect(answered).toBe(0);
+    const written = readdirSync(own, { recursive: true, encoding: "utf8" });
+    expect(written.filter((f) => /\.(jsonl|md|tmp)$/.test(f))).toEqual([]);
   });
 
   it("writes nothing more once the records could not be written: the log stays started, no report", async () => {

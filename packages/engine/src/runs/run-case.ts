@@ -12,7 +12,7 @@ import {
   type ModelFactoryOptions,
 } from "../models/model-registry";
 import type { ModelClient } from "../models/model-client";
-import { writeFileAtomic } from "../results/atomic-write";
+import { openAtomicFile, writeFileAtomic, type AtomicFile } from "../results/atomic-write";
 import { buildStartedInspectLog, inspectLogFileName } from "../results/inspect-log";
 import { inspectLogText, prepareSampleText } from "../results/inspect-log-text";
 import { benchmarkJsonl } from "../results/jsonl-records";
@@ -129,28 +129,38 @@ export interface RunStart {
   logPath: string;
 }
 
+type BeginRunOptions = Pick<
+  RunCaseOptions,
+  | "testCase"
+  | "model"
+  | "epochs"
+  | "limits"
+  | "grader"
+  | "runId"
+  | "workspaceDir"
+  | "logDir"
+  | "version"
+  | "models"
+  | "now"
+  | "onEvent"
+>;
+
 /**
  * Begins a run: its header, and — like Inspect — the eval log written at once with status
  * "started", so the viewer lists the evaluation while it runs (the finished log replaces it under
  * the same name). Emits the run's first event.
  */
-export async function beginRun(
-  opts: Pick<
-    RunCaseOptions,
-    | "testCase"
-    | "model"
-    | "epochs"
-    | "limits"
-    | "grader"
-    | "runId"
-    | "workspaceDir"
-    | "logDir"
-    | "version"
-    | "models"
-    | "now"
-    | "onEvent"
-  >,
-): Promise<RunStart> {
+export async function beginRun(opts: BeginRunOptions): Promise<RunStart> {
+  const { start, log } = await openRun(opts);
+  await log.write(startedLogText(start));
+  return start;
+}
+
+/**
+ * A run's header and its started log opened (its directory takes files), not yet written: a run
+ * starts its samples beside the write (see runCase), which is two syncs to disk.
+ */
+async function openRun(opts: BeginRunOptions): Promise<{ start: RunStart; log: AtomicFile }> {
   const { testCase } = opts;
   const model = normalizeModelName(opts.model);
   const runId = opts.runId ?? newRunId();
@@ -182,11 +192,18 @@ export async function beginRun(
     variant: testCase.variant,
   };
   const logDir = path.resolve(opts.logDir ?? path.join(opts.workspaceDir, "logs"));
-  const pending: RunResult = { ...header, status: "completed", completedAt: startedAt, samples: [] };
-  const logPath = path.join(logDir, inspectLogFileName(pending));
-  await writeFileAtomic(logPath, `${JSON.stringify(buildStartedInspectLog(pending))}\n`);
-  return { header, logPath };
+  const logPath = path.join(logDir, inspectLogFileName(pendingRun(header)));
+  return { start: { header, logPath }, log: await openAtomicFile(logPath) };
 }
+
+const pendingRun = (header: RunHeader): RunResult => ({
+  ...header,
+  status: "completed",
+  completedAt: header.startedAt,
+  samples: [],
+});
+
+const startedLogText = (start: RunStart) => `${JSON.stringify(buildStartedInspectLog(pendingRun(start.header)))}\n`;
 
 /** What one sample × epoch needs beyond the run's header (the rest comes from the run's options). */
 export interface SampleRunContext {
@@ -288,13 +305,18 @@ export async function finishRun(
 export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; files: RunFiles }> {
   const limiter = opts.limiter ?? new Limiter(8);
   const sampleLimiter = opts.sampleLimiter ?? new Limiter(samplesInFlight(limiter.size));
-  const signal = opts.signal ?? new AbortController().signal;
+  const { start, log } = await openRun(opts);
+  // The started log is written beside the first samples (its two syncs held every run's first
+  // call some 10 ms); should that fail, the samples are stopped and the run fails with it.
+  const startedLog = log.write(startedLogText(start));
+  const logFailed = new AbortController();
+  startedLog.catch((e: unknown) => logFailed.abort(e));
+  const signal = opts.signal ? AbortSignal.any([opts.signal, logFailed.signal]) : logFailed.signal;
   // Every sample in flight, each model attempt and each back-off listens to the run's one signal:
   // more than Node's default of 10 is the design, not a leak, so the warning is turned off for it.
   setMaxListeners(0, signal);
   const createModel = opts.createModel ?? ((name, sample) => createModelClient(name, sample, opts.models));
   const emit = (e: RunEvent) => opts.onEvent?.(e);
-  const start = await beginRun(opts);
   const { model, grader, epochs } = start.header;
   const base = {
     start,
@@ -341,7 +363,9 @@ export async function runCase(opts: RunCaseOptions): Promise<{ run: RunResult; f
         ),
       ),
   );
-  return finishRun(start, opts.testCase, await Promise.all(jobs), opts);
+  const samples = await Promise.all(jobs);
+  await startedLog;
+  return finishRun(start, opts.testCase, samples, opts);
 }
 
 /**
