@@ -22,24 +22,17 @@ const PASTED_RUN_WORDS = 8;
  * tenths tool output, whatever its size.
  */
 export function pastedShare(text: string, outputs: string[]): number {
-  const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
   const w = words(text);
   if (w.length < PASTED_RUN_WORDS) return 0;
-  const runs = new Set<string>();
-  for (let i = 0; i + PASTED_RUN_WORDS <= w.length; i++) runs.add(w.slice(i, i + PASTED_RUN_WORDS).join(" "));
-  const starts = new Set([...runs].map((r) => r.slice(0, r.indexOf(" "))));
-  const found = new Set<string>();
-  for (const output of outputs) {
-    const o = words(output);
-    for (let i = 0; i + PASTED_RUN_WORDS <= o.length; i++) {
-      if (!starts.has(o[i]!)) continue;
-      const run = o.slice(i, i + PASTED_RUN_WORDS).join(" ");
-      if (runs.has(run)) found.add(run);
-    }
-  }
+  const runs = runHashes(w.map(wordHash));
+  const wanted = new RunHashes(runs);
+  const found: FoundRuns = { texts: new Set(), hashes: new Set() };
+  for (const output of outputs) findRuns(output.toLowerCase(), wanted, found);
   const pasted = new Uint8Array(w.length);
-  for (let i = 0; i + PASTED_RUN_WORDS <= w.length; i++)
-    if (found.has(w.slice(i, i + PASTED_RUN_WORDS).join(" "))) pasted.fill(1, i, i + PASTED_RUN_WORDS);
+  runs.forEach((run, i) => {
+    if (found.hashes.has(run) && found.texts.has(w.slice(i, i + PASTED_RUN_WORDS).join(" ")))
+      pasted.fill(1, i, i + PASTED_RUN_WORDS);
+  });
   let all = 0;
   let copied = 0;
   w.forEach((word, i) => {
@@ -47,6 +40,118 @@ export function pastedShare(text: string, outputs: string[]): number {
     if (pasted[i]) copied += word.length;
   });
   return copied / all;
+}
+
+const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Runs of an output found among the report's: their words joined by a space, and their hashes. */
+interface FoundRuns {
+  texts: Set<string>;
+  hashes: Set<number>;
+}
+
+/**
+ * Adds to `found` the runs of `lower` (an output, lower-cased) whose hash is `wanted`: the
+ * report's runs are then looked up there as text, so a hash that collides costs nothing but a
+ * lookup. The output is read once, word by word, as hashes: split into words, a sample's outputs
+ * were some 700 KB of strings to grade one report.
+ */
+function findRuns(lower: string, wanted: RunHashes, found: FoundRuns): void {
+  const n = PASTED_RUN_WORDS;
+  const starts = new Int32Array(n);
+  const hashes = new Int32Array(n);
+  let count = 0;
+  let run = 0;
+  let i = 0;
+  while (i < lower.length) {
+    while (i < lower.length && isSpace(lower.charCodeAt(i))) i++;
+    if (i >= lower.length) break;
+    const start = i;
+    let hash = FNV_OFFSET;
+    for (; i < lower.length && !isSpace(lower.charCodeAt(i)); i++)
+      hash = Math.imul(hash ^ lower.charCodeAt(i), FNV_PRIME);
+    const slot = count % n;
+    run = rolled(run, count >= n ? hashes[slot]! : 0, hash);
+    starts[slot] = start;
+    hashes[slot] = hash;
+    count++;
+    if (count < n || !wanted.has(run)) continue;
+    found.hashes.add(run);
+    found.texts.add(
+      lower
+        .slice(starts[count % n]!, i)
+        .split(/\s+/)
+        .join(" "),
+    );
+  }
+}
+
+/**
+ * A run's hash rolled on by one word: Σ hash × 31^(words after it) over its PASTED_RUN_WORDS
+ * words, the word leaving it (0 while the run fills) taken out and the new one added.
+ */
+function rolled(run: number, leaving: number, added: number): number {
+  return (Math.imul((run - Math.imul(leaving, OLDEST_WEIGHT)) | 0, 31) + added) | 0;
+}
+
+/** The hash of each run of PASTED_RUN_WORDS words, from the words' hashes, as findRuns makes them. */
+function runHashes(words: number[]): Int32Array {
+  const n = PASTED_RUN_WORDS;
+  const runs = new Int32Array(words.length - n + 1);
+  let run = 0;
+  words.forEach((hash, i) => {
+    run = rolled(run, i >= n ? words[i - n]! : 0, hash);
+    if (i >= n - 1) runs[i - n + 1] = run;
+  });
+  return runs;
+}
+
+/**
+ * The hashes of the report's runs, with a bitmap of their low bits in front of the set: nearly
+ * every word of an output starts a run that is not one of them, and the bitmap says so at once.
+ */
+class RunHashes {
+  private readonly bits = new Uint8Array(1 << 16);
+  private readonly set = new Set<number>();
+  constructor(runs: Int32Array) {
+    for (const run of runs) {
+      this.bits[run & 0xffff] = 1;
+      this.set.add(run);
+    }
+  }
+  has(hash: number): boolean {
+    return this.bits[hash & 0xffff] === 1 && this.set.has(hash);
+  }
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** A word's hash, as findRuns makes it character by character. */
+function wordHash(word: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME);
+  return hash;
+}
+
+/** 31^(PASTED_RUN_WORDS − 1), the weight of a run's first word in its hash. */
+const OLDEST_WEIGHT = Array.from({ length: PASTED_RUN_WORDS - 1 }).reduce<number>((w) => Math.imul(w, 31), 1);
+
+/** What \s matches: white space and line terminators, as split(/\s+/) reads them. */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
