@@ -1,3 +1,4 @@
+import { mulberry32 } from "@analystbench/scenarios";
 import { describe, expect, it } from "vitest";
 import { pastedShare } from "./answer";
 
@@ -14,16 +15,6 @@ function plainShare(text: string, outputs: string[]): number {
   let copied = 0;
   w.forEach((word, i) => ((all += word.length), pasted[i] && (copied += word.length)));
   return copied / all;
-}
-
-/** A deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const VOCABULARY = ["sshd", "Failed", "password", "root", "10.0.3.7", "port", "22", "ÉTÉ", "İstanbul", "—", "a", "the"];
@@ -46,7 +37,7 @@ const SEPARATORS = [
 describe("pastedShare", () => {
   it("measures what the plain rule measures, on texts and outputs that share runs, words and spacing", () => {
     for (let seed = 1; seed <= 300; seed++) {
-      const next = random(seed);
+      const next = mulberry32(seed);
       const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
       const words = (n: number) => Array.from({ length: n }, () => pick(VOCABULARY));
       const join = (ws: string[]) => ws.map((w) => `${w}${pick(SEPARATORS)}`).join("");
