@@ -1,20 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, unlink } from "node:fs/promises";
+import { mkdir, open, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+
+/** A file's data: its text or bytes, or its text in pieces written one after another. */
+export type FileData = string | Uint8Array | readonly string[];
 
 /**
  * Writes a file so that readers (and a crash, even kill -9) see either the old state or the
  * complete new file, never a half-written one: a temporary file in the same directory, fsync,
  * rename over the target, fsync of the directory.
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(target: string, data: FileData): Promise<void> {
   await (await openAtomicFile(target)).write(data);
 }
 
 /** A file opened for writing atomically (see openAtomicFile): its data, written once. */
 export interface AtomicFile {
   /** Writes and syncs the temporary file, renames it over the target, syncs the directory. */
-  write(data: string | Uint8Array): Promise<void>;
+  write(data: FileData): Promise<void>;
 }
 
 /**
@@ -31,7 +34,8 @@ export async function openAtomicFile(target: string): Promise<AtomicFile> {
   return {
     async write(data) {
       try {
-        await handle.writeFile(data);
+        // Through fs/promises' writeFile, which takes pieces too (FileHandle's own is typed for whole data only).
+        await writeFile(handle, data);
         await handle.sync();
       } finally {
         await handle.close();

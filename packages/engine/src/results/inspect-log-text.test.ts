@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { fixtureRun } from "../test-support/fixture-run";
 import type { RunResult } from "../types";
 import { buildInspectLog } from "./inspect-log";
-import { inspectLogText, prepareSampleText } from "./inspect-log-text";
+import { inspectLogPieces, prepareSampleText } from "./inspect-log-text";
+
+const inspectLogText = async (...a: Parameters<typeof inspectLogPieces>) => (await inspectLogPieces(...a)).join("");
 
 /** The whole log serialised in one go: the text made a sample at a time must equal it to the byte. */
 const wholeText = (run: RunResult) => `${JSON.stringify(buildInspectLog(run))}\n`;
 
-describe("inspectLogText", () => {
+describe("inspectLogPieces", () => {
   it("is JSON.stringify(log) to the byte, for a run with samples and one without", async () => {
     const run = fixtureRun();
     expect(run.samples.length).toBeGreaterThan(1);

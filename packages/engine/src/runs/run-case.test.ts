@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ModelClient } from "../models/model-client";
 import { Limiter } from "./limiter";
 import { buildInspectLog, inspectLogFileName } from "../results/inspect-log";
-import { inspectLogText } from "../results/inspect-log-text";
+import { inspectLogPieces } from "../results/inspect-log-text";
 import { resultBaseName } from "../results/naming";
 import type { RunResult } from "../types";
 import { beginRun, finishRun, longestFirst, runCase } from "./run-case";
@@ -225,7 +225,7 @@ describe("a run's files", () => {
     expect(readFileSync(path.join(own, files.log), "utf8")).toBe(`${JSON.stringify(buildInspectLog(run))}\n`);
     // Every entry was made ahead and is taken as it is: making one again would pause first.
     let pauses = 0;
-    await inspectLogText(run, async () => {
+    await inspectLogPieces(run, async () => {
       pauses++;
     });
     expect(pauses).toBe(0);

@@ -14,7 +14,7 @@ import {
 import type { ModelClient } from "../models/model-client";
 import { openAtomicFile, writeFileAtomic, type AtomicFile } from "../results/atomic-write";
 import { buildStartedInspectLog, inspectLogFileName } from "../results/inspect-log";
-import { inspectLogText, prepareSampleText } from "../results/inspect-log-text";
+import { inspectLogPieces, prepareSampleText } from "../results/inspect-log-text";
 import { benchmarkJsonl } from "../results/jsonl-records";
 import { markdownReport, runTotals } from "../results/markdown-report";
 import { resultBaseName } from "../results/naming";
@@ -276,7 +276,7 @@ export async function finishRun(
   // never stands without its records, and nothing is written once this has failed.
   const [records, logText] = await Promise.allSettled([
     writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run)),
-    inspectLogText(run),
+    inspectLogPieces(run),
   ]);
   if (records.status === "rejected") throw records.reason;
   if (logText.status === "rejected") throw logText.reason;
