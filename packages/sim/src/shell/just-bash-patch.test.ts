@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/just-bash+3.4.2.patch (applied by patch-package on install) changes just-bash in two ways.
+ * patches/just-bash+3.4.2.patch (applied by patch-package on install) changes just-bash in three ways.
  *
  * It replaces three of just-bash's loops over every character of a command line's output with
  * Node's native conversions: its UTF-8 length, and turning a byte string back into text (twice
@@ -20,6 +20,19 @@ import { describe, expect, it } from "vitest";
  * (awk.ts) ran past the command line's deadline until the worker's kill timer ended the session.
  * It now looks at the deadline at every statement, record and function call, and each 256th loop
  * iteration or user function call.
+ *
+ * And it gives just-bash's sed a clock and a cap. It had neither: `sed ':a;s/^x*$/&&/;ta'` doubled
+ * its pattern space for minutes, past the command line's deadline, until the worker's kill timer
+ * ended the session and every other session on that worker. Sed now looks at the deadline at every
+ * command it runs (so at every branch and every cycle) and at every match of a substitution. It
+ * reads the clock itself and asks the command line to end only once the deadline has passed: asked
+ * at every command, the command line's guarded check made a plain script up to a fifth slower. And
+ * a substitution, N, G or H may no longer grow the pattern or hold space past the interpreter's
+ * string limit, or past 16 MB where that limit is higher (its default is 64 MB): the command fails
+ * as at just-bash's other limits. A line read in already longer may still be edited, but not made
+ * longer. The clock ends most loops long before the cap, since sed's regular expressions (a
+ * JavaScript RE2) search about a megabyte a second; the cap bounds the memory that G, H and N, which
+ * search nothing, can fill within the deadline.
  */
 
 /** just-bash 3.4.2's UTF-8 length, as it was (chunk-GN6CQ3J4.js, `x`). */
@@ -160,6 +173,124 @@ describe("just-bash's awk, patched", () => {
         "bash: awk exceeded execution deadline (200ms)\n",
         124,
       ]);
+    }
+  });
+});
+
+describe("just-bash's sed, patched", () => {
+  const sedChunk = () => readFileSync(bundleFile("chunks", "chunk-CFBEDNHJ.js"), "utf8");
+  const deadline = ["", "bash: sed exceeded execution deadline (300ms)\n", 124];
+
+  it("stops at the command line's deadline however it loops", async () => {
+    // Checked first: unpatched, the scripts below loop for minutes or without end, and the test never returns.
+    const sed = sedChunk();
+    expect(sed).toContain('function Te(i){i&&Date.now()>i.deadline&&i.scope.throwIfAborted("sed")}');
+    expect(sed).toContain("for(;u<i.length;){if(Te(n),r++,r>a)");
+    expect(sed.split("scope:e.executionScope,").length - 1).toBe(3);
+    const fs = new InMemoryFs();
+    fs.writeFileSync("/f", "x\n");
+    fs.writeFileSync("/big", `${"x".repeat(8_000_000)}\n`);
+    const bash = new Bash({ fs, executionLimits: { maxExecutionTimeMs: 300 } });
+    for (const script of [
+      // The pattern space doubled by a substitution and a branch on it: whole, match by match, the second match.
+      "printf 'x\\n' | sed ':a;s/^x*$/&&/;ta'",
+      "printf 'x\\n' | sed ':a;s/x/&&/g;ta'",
+      "printf 'x-x\\n' | sed -E ':a;s/x+/&&/2;ta'",
+      // D starts the cycle again without reading a line; just-bash stops after 10,000 such cycles, but for each line.
+      "seq 1 100000 | sed 's/^/\\n/;D'",
+      // A loop on each line, each within just-bash's limit of 100,000 commands a cycle.
+      "seq 1 100000 | sed ':a;s/^/x/;/^x\\{999\\}/!ba'",
+      // One substitution over 8 MB: every match, or only the last.
+      "sed 's/x/y/g' /big",
+      "sed 's/x/y/99999999' /big",
+    ]) {
+      const r = await bash.exec(`${script}; echo after`);
+      expect([r.stdout, r.stderr, r.exitCode], script).toEqual(deadline);
+    }
+    // With no limit on the commands of a cycle only the clock ends a bare loop: on a pipe, a file, a file in place.
+    const endless = new Bash({
+      fs,
+      executionLimits: { maxExecutionTimeMs: 300, maxSedIterations: Number.MAX_SAFE_INTEGER },
+    });
+    for (const script of ["printf 'x\\n' | sed ':a;ba'", "sed ':a;ba' /f", "sed -i ':a;ba' /f"]) {
+      const r = await endless.exec(`${script}; echo after`);
+      expect([r.stdout, r.stderr, r.exitCode], script).toEqual(deadline);
+    }
+    expect(await fs.readFile("/f")).toBe("x\n");
+  });
+
+  it("keeps the pattern and hold spaces within the interpreter's string limit, and within 16 MB", async () => {
+    // Checked first: unpatched, the substitutions below grow without end, and the test never returns.
+    const sed = sedChunk();
+    expect(sed).toContain("Se=16*1024*1024;");
+    expect(sed).toContain("catch(p){if(p instanceof x||p instanceof ze)throw p}");
+    const fs = new InMemoryFs();
+    fs.writeFileSync("/lines", `${Array.from({ length: 2000 }, (_, i) => i).join("\n")}\n`);
+    const small = new Bash({ fs, executionLimits: { maxStringLength: 4096 } });
+    for (const script of [
+      "printf 'x\\n' | sed ':a;s/^x*$/&&/;ta'",
+      "printf 'x\\n' | sed ':a;s/x/&&/g;ta'",
+      "printf 'x-x\\n' | sed -E ':a;s/x+/&&/2;ta'",
+      "printf 'x\\n' | sed -E ':a;s/^(x*)$/\\1\\1/;ta'",
+      `printf 'x\\n' | sed ':a;s/x/${"&".repeat(64)}/;ta'`,
+      "sed ':a;N;ba' /lines",
+      "printf 'x\\n' | sed ':a;G;h;ba'",
+    ]) {
+      const r = await small.exec(`${script}; echo after $?`);
+      expect([r.stdout, r.stderr, r.exitCode], script).toEqual([
+        "after 126\n",
+        "sed: pattern space size limit exceeded (4096 bytes)\n",
+        0,
+      ]);
+    }
+    const r = await small.exec("printf 'x\\n' | sed ':a;H;x;ba'; echo after $?");
+    expect([r.stdout, r.stderr, r.exitCode]).toEqual([
+      "after 126\n",
+      "sed: hold space size limit exceeded (4096 bytes)\n",
+      0,
+    ]);
+    // By default the interpreter's string limit is 64 MB: the cap is lower.
+    const bash = new Bash({ fs });
+    for (const [script, space] of [
+      ["printf 'x\\n' | sed ':a;G;h;ba'", "pattern"],
+      ["printf 'x\\n' | sed ':a;H;x;ba'", "hold"],
+    ] as const) {
+      const r = await bash.exec(`${script}; echo after $?`);
+      expect([r.stdout, r.stderr, r.exitCode], script).toEqual([
+        "after 126\n",
+        `sed: ${space} space size limit exceeded (16777216 bytes)\n`,
+        0,
+      ]);
+    }
+  });
+
+  it("edits as GNU sed does, as it did unpatched", async () => {
+    const fs = new InMemoryFs();
+    fs.writeFileSync("/f", "one two\nthree\n");
+    const bash = new Bash({ fs });
+    for (const [script, output] of [
+      ["printf 'alice 42\\nbob 7\\n' | sed -E 's/([a-z]+) ([0-9]+)/\\2:\\1/g'", "42:alice\n7:bob\n"],
+      [
+        "printf 'a.b.c\\nhello world\\nabc\\n' | sed -e 's/\\./-/g' -e 's/o/0/2' -e '3s/x*/-/g'",
+        "a-b-c\nhello w0rld\n-a-b-c-\n",
+      ],
+      ["printf 'one two three\\n' | sed 's/\\(o\\)\\([a-z]*\\)/[\\2\\1&]/g'", "[neoone] tw[oo] three\n"],
+      ["seq 1 5 | sed '$!N;s/\\n/-/;P;D'", "1-2\n3-4\n5\n"],
+      ["printf 'a b c\\n' | sed 's/ /\\n/;P;D'", "a\nb\nc\n"],
+      ["printf '1\\n2\\n3\\n' | sed -n '1!G;h;$p'", "3\n2\n1\n"],
+      ["printf 'a\\nb\\nc\\n' | sed -n 'x;1!p;${x;p}'", "a\nb\nc\n"],
+      ["printf 'k1\\nv1\\nk2\\nv2\\n' | sed -n 'h;n;G;s/\\n/=/p'", "v1=k1\nv2=k2\n"],
+      ["echo 1234567 | sed -E ':a;s/^([0-9]+)([0-9]{3})/\\1,\\2/;ta'", "1,234,567\n"],
+      ["printf 'x\\n' | sed ':a;s/^x*$/&&/;/^x\\{512\\}/!ba' | wc -c", "513\n"],
+      ["seq 1 12 | sed -n '2p;4,6p;/^8$/,/^9$/p;10~2p;$p'", "2\n4\n5\n6\n8\n9\n10\n12\n12\n"],
+      ["seq 1 6 | sed -e '2,4d' -e '6q'", "1\n5\n6\n"],
+      ["seq 1 5 | sed -n '/3/,$!p'", "1\n2\n"],
+      ["printf 'hello\\n' | sed 'y/hel/HEL/;='", "1\nHELLo\n"],
+      ["sed 's/o/0/g' /f", "0ne tw0\nthree\n"],
+      ["sed -i 's/^t/T/' /f && cat /f", "one two\nThree\n"],
+    ] as const) {
+      const r = await bash.exec(script);
+      expect([r.stdout, r.stderr, r.exitCode], script).toEqual([output, "", 0]);
     }
   });
 });
