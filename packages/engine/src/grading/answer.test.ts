@@ -4,7 +4,12 @@ import { pastedShare } from "./answer";
 
 /** The rule pastedShare keeps, read the plain way: every run of 8 words of the text, looked for in each output's words. */
 function plainShare(text: string, outputs: string[]): number {
-  const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s]+/gu, "")
+      .split(/\s+/)
+      .filter(Boolean);
   const w = words(text);
   if (w.length < 8) return 0;
   const held = new Set<string>();
@@ -65,6 +70,17 @@ describe("pastedShare", () => {
     expect(pastedShare(text, ["one two three four five six seven eighty"])).toBe(0);
     // Seven words are a quote, not a paste.
     expect(pastedShare("one two three four five six seven", ["one two three four five six seven"])).toBe(0);
+  });
+
+  it("reads words by what they spell: punctuation and invisible characters slipped in hide no paste", () => {
+    const output = "Oct 1 sshd[7]: Failed password for root from 10.0.3.7 port 22 ssh2";
+    for (const disguise of ["\u200b", "\u200d", "\u2060", "\u00ad", ".", "'", "*"]) {
+      const text = output.replace(/([a-z])([a-z])/g, `$1${disguise}$2`);
+      expect(pastedShare(text, [output]), JSON.stringify(disguise)).toBe(1);
+    }
+    // A quote keeps its words whatever its punctuation; other words are still other words.
+    expect(pastedShare("Failed password for root from 10.0.3.7, port 22 (ssh2)", [output])).toBe(1);
+    expect(pastedShare("Failed passwords for root from 10.0.3.7 port 22 ssh2", [output])).toBe(0);
   });
 
   it("finds a paste in a large output as it does in a small one", () => {

@@ -17,17 +17,18 @@ const PASTED_RUN_WORDS = 8;
 
 /**
  * How much of `text` (by the length of its words) repeats tool output verbatim: every run of 8 or
- * more words that some output holds word for word (case and spacing aside). A report quotes its
+ * more words that some output holds word for word (case, spacing, punctuation and invisible
+ * characters aside: see folded). A report quotes its
  * evidence; a dump is made of it. References quote under a tenth; a pasted investigation is nine
  * tenths tool output, whatever its size.
  */
 export function pastedShare(text: string, outputs: string[]): number {
-  const w = words(text);
+  const w = folded(text).split(/\s+/).filter(Boolean);
   if (w.length < PASTED_RUN_WORDS) return 0;
   const runs = runHashes(w.map(wordHash));
   const wanted = new RunHashes(runs);
   const found: FoundRuns = { texts: new Set(), hashes: new Set() };
-  for (const output of outputs) findRuns(output.toLowerCase(), wanted, found);
+  for (const output of outputs) findRuns(folded(output), wanted, found);
   const pasted = new Uint8Array(w.length);
   runs.forEach((run, i) => {
     if (found.hashes.has(run) && found.texts.has(w.slice(i, i + PASTED_RUN_WORDS).join(" ")))
@@ -42,7 +43,12 @@ export function pastedShare(text: string, outputs: string[]): number {
   return copied / all;
 }
 
-const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
+/**
+ * A text's letters, digits and spacing alone, lower-cased: words are compared by what they spell,
+ * so a paste is not hidden by a full stop, a bracket or an invisible character (a zero-width
+ * space, a soft hyphen) slipped into its words, and a quote is one whatever its punctuation.
+ */
+const folded = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, "");
 
 /** Runs of an output found among the report's: their words joined by a space, and their hashes. */
 interface FoundRuns {
@@ -51,7 +57,7 @@ interface FoundRuns {
 }
 
 /**
- * Adds to `found` the runs of `lower` (an output, lower-cased) whose hash is `wanted`: the
+ * Adds to `found` the runs of `lower` (an output, folded) whose hash is `wanted`: the
  * report's runs are then looked up there as text, so a hash that collides costs nothing but a
  * lookup. The output is read once, word by word, as hashes: split into words, a sample's outputs
  * were some 700 KB of strings to grade one report.
@@ -95,12 +101,12 @@ function rolled(run: number, leaving: number, added: number): number {
 }
 
 /** The hash of each run of PASTED_RUN_WORDS words, from the words' hashes, as findRuns makes them. */
-function runHashes(words: number[]): Int32Array {
+function runHashes(hashes: number[]): Int32Array {
   const n = PASTED_RUN_WORDS;
-  const runs = new Int32Array(words.length - n + 1);
+  const runs = new Int32Array(hashes.length - n + 1);
   let run = 0;
-  words.forEach((hash, i) => {
-    run = rolled(run, i >= n ? words[i - n]! : 0, hash);
+  hashes.forEach((hash, i) => {
+    run = rolled(run, i >= n ? hashes[i - n]! : 0, hash);
     if (i >= n - 1) runs[i - n + 1] = run;
   });
   return runs;

@@ -157,6 +157,25 @@ describe("precision: padded answers earn no plus", () => {
     expect(s.checkpoints[0]!.rationale).toMatch(/tool output pasted word for word, a dump/);
   });
 
+  it("the same paste with a zero-width space, a soft hyphen or a full stop slipped into every third word", () => {
+    // Facts stay whole (they must, to be found); the words between them carry the disguise.
+    const log = allEvidence().map((e) => e.output);
+    const pastedOutput = `${sample.task.reference_answer}\n${log.join("\n")}`;
+    const events = [...allEvidence(), event("cat-1", pastedOutput)];
+    let n = 0;
+    for (const mark of ["\u200b", "\u00ad", "."]) {
+      const disguised = pastedOutput.replace(/\b([a-z]{3,})\b/g, (w) =>
+        ++n % 3 ? w : `${w.slice(0, 2)}${mark}${w.slice(2)}`,
+      );
+      const s = grade(text(`## Everything the tools returned\n\n${disguised}`), events);
+      expect(
+        s.checkpoints.map((c) => c.outcome),
+        JSON.stringify(mark),
+      ).not.toContain("plus");
+      expect(s.checkpoints[0]!.rationale).toMatch(/tool output pasted word for word, a dump/);
+    }
+  });
+
   it("but a report that quotes its evidence keeps its plus", () => {
     const quoted = allEvidence()
       .slice(0, 3)

@@ -1095,7 +1095,7 @@ export function buildStartedInspectLog(run: RunResult): InspectEvalLog {
 }
 
 /** `{startedAt with ':' and '.' as '-'}_{case id}_{run id}.json`, safe as a file name. */
-export function inspectLogFileName(run: RunResult): string {
+export function inspectLogFileName(run: Pick<RunResult, "startedAt" | "caseId" | "runId">): string {
   const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, "-");
   return `${run.startedAt.replace(/[:.]/g, "-")}_${safe(run.caseId)}_${safe(run.runId)}.json`;
 }

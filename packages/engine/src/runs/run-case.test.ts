@@ -1,6 +1,6 @@
 import { findCase } from "@analystbench/scenarios";
 import { openInProcessSession } from "@analystbench/sim";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,7 +9,6 @@ import { Limiter } from "./limiter";
 import { buildInspectLog, inspectLogFileName } from "../results/inspect-log";
 import { inspectLogPieces } from "../results/inspect-log-text";
 import { resultBaseName } from "../results/naming";
-import type { RunResult } from "../types";
 import { beginRun, finishRun, longestFirst, runCase } from "./run-case";
 import { loopTurns } from "../test-support/loop-turns";
 
@@ -102,29 +101,35 @@ describe("the order a run's samples start in", () => {
 });
 
 describe("a run's files", () => {
-  it("writes the records and the log, then the report: no report when the log could not be written", async () => {
-    const own = mkdtempSync(path.join(workspace, "files-"));
-    const logDir = path.join(own, "logs");
-    const run = runCase({
+  /** s1-corp run in a workspace of its own, its log in <workspace>/logs. */
+  const runIn = (own: string, opts: Partial<Parameters<typeof runCase>[0]> = {}) =>
+    runCase({
       testCase: findCase("s1-corp")!,
       model: "test/report",
       epochs: 1,
       workspaceDir: own,
-      logDir,
+      logDir: path.join(own, "logs"),
       version: "test",
       openSession: openInProcessSession,
+      createModel: () => reportAtOnce(),
+      ...opts,
+    });
+
+  it("writes the records and the log, then the report: no report when the log could not be written", async () => {
+    const own = mkdtempSync(path.join(workspace, "files-"));
+    const logDir = path.join(own, "logs");
+    let replaced = false;
+    const run = runIn(own, {
       createModel: () => ({
         ...reportAtOnce(),
         async complete(req, signal) {
           // Once the started log stands where the finished one will go, a folder in its place refuses it.
           const started = () => readdirSync(logDir).filter((n) => n.endsWith(".json"));
-          while (!started().length && !existsSync(path.join(logDir, "replaced")))
-            await new Promise((r) => setTimeout(r, 5));
-          for (const name of started().map((n) => path.join(logDir, n))) {
-            if (!statSync(name).isFile()) continue;
+          while (!replaced && !started().length) await new Promise((r) => setTimeout(r, 5));
+          for (const name of replaced ? [] : started().map((n) => path.join(logDir, n))) {
             rmSync(name);
             mkdirSync(path.join(name, "replaced"), { recursive: true });
-            mkdirSync(path.join(logDir, "replaced"));
+            replaced = true;
           }
           return reportAtOnce().complete(req, signal);
         },
@@ -144,19 +149,13 @@ describe("a run's files", () => {
     const now = () => Date.parse("2026-01-02T03:04:05.000Z");
     const header = { caseId: "s1-corp", runId: "r_fixedname", startedAt: new Date(now()).toISOString() };
     // A folder where the started log goes: the temporary file opens, its rename over it fails.
-    mkdirSync(path.join(logDir, inspectLogFileName(header as RunResult), "taken"), { recursive: true });
+    mkdirSync(path.join(logDir, inspectLogFileName(header), "taken"), { recursive: true });
     let calls = 0;
     let answered = 0;
-    const run = runCase({
-      testCase: findCase("s1-corp")!,
-      model: "test/report",
+    const run = runIn(own, {
       epochs: 2,
       runId: header.runId,
       now,
-      workspaceDir: own,
-      logDir,
-      version: "test",
-      openSession: openInProcessSession,
       createModel: () => ({
         ...reportAtOnce(),
         async complete(req, signal) {
@@ -196,15 +195,7 @@ describe("a run's files", () => {
 
   it("writes all three when nothing stands in the way", async () => {
     const own = mkdtempSync(path.join(workspace, "files-"));
-    const { files } = await runCase({
-      testCase: findCase("s1-corp")!,
-      model: "test/report",
-      epochs: 1,
-      workspaceDir: own,
-      version: "test",
-      openSession: openInProcessSession,
-      createModel: () => reportAtOnce(),
-    });
+    const { files } = await runIn(own);
     for (const file of [files.benchmark, files.log, files.report])
       expect(existsSync(path.join(own, file)), file).toBe(true);
     expect(JSON.parse(readFileSync(path.join(own, files.log), "utf8")).status).toBe("success");
@@ -212,15 +203,7 @@ describe("a run's files", () => {
 
   it("writes a log made of entries made as each sample ended that is the whole log to the byte", async () => {
     const own = mkdtempSync(path.join(workspace, "entries-"));
-    const { run, files } = await runCase({
-      testCase: findCase("s1-corp")!,
-      model: "test/report",
-      epochs: 2,
-      workspaceDir: own,
-      version: "test",
-      openSession: openInProcessSession,
-      createModel: () => reportAtOnce(),
-    });
+    const { run, files } = await runIn(own, { epochs: 2 });
     expect(run.samples).toHaveLength(4);
     expect(readFileSync(path.join(own, files.log), "utf8")).toBe(`${JSON.stringify(buildInspectLog(run))}\n`);
     // Every entry was made ahead and is taken as it is: making one again would pause first.
