@@ -39,10 +39,8 @@ export const THRESHOLDS = {
   reference: everySample("+10 on every sample", (t) => t === 10),
   naive: everySample("≤ 0 on every sample", (t) => t <= 0),
   vocabulary: everySample("≤ 0 on every sample", (t) => t <= 0),
-  dump: {
-    label: "mean ≤ +2, never +10",
-    holds: (totals) => graded(totals) && mean(totals) <= 2 && totals.every((t) => t < 10),
-  },
+  dump: everySample("≤ 0 on every sample", (t) => t <= 0),
+  "disguised-dump": everySample("≤ 0 on every sample", (t) => t <= 0),
   decoys: { label: "mean < 0", holds: (totals) => graded(totals) && mean(totals) < 0 },
   "ruled-out": { label: "mean < 0", holds: (totals) => graded(totals) && mean(totals) < 0 },
   damage: everySample("≤ 0 on every sample", (t) => t <= 0),

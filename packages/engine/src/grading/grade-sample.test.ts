@@ -154,25 +154,48 @@ describe("precision: padded answers earn no plus", () => {
     const events = [...allEvidence(), event("cat-1", pastedOutput)];
     const s = grade(text(`## Everything the tools returned\n\n${pastedOutput}`), events);
     expect(s.checkpoints.map((c) => c.outcome)).not.toContain("plus");
-    expect(s.checkpoints[0]!.rationale).toMatch(/tool output pasted word for word, a dump/);
+    expect(s.checkpoints[0]!.rationale).toMatch(
+      /characters of tool output word for word or nearly \(\d+% of it\), a dump/,
+    );
   });
 
-  it("the same paste with a zero-width space, a soft hyphen or a full stop slipped into every third word", () => {
+  it("the same paste disguised: marks or look-alike letters in its words, fillers slipped in, words split, prose added", () => {
     // Facts stay whole (they must, to be found); the words between them carry the disguise.
-    const log = allEvidence().map((e) => e.output);
+    const log = [
+      ...allEvidence().map((e) => e.output),
+      ...Array.from(
+        { length: 40 },
+        (_, i) => `Oct 1 04:${10 + i}:07 jump CRON[${800 + i}]: (root) CMD (run-parts /etc/cron.hourly)`,
+      ),
+    ];
     const pastedOutput = `${sample.task.reference_answer}\n${log.join("\n")}`;
     const events = [...allEvidence(), event("cat-1", pastedOutput)];
-    let n = 0;
-    for (const mark of ["\u200b", "\u00ad", "."]) {
-      const disguised = pastedOutput.replace(/\b([a-z]{3,})\b/g, (w) =>
-        ++n % 3 ? w : `${w.slice(0, 2)}${mark}${w.slice(2)}`,
-      );
-      const s = grade(text(`## Everything the tools returned\n\n${disguised}`), events);
+    const everyThird = (f: (w: string) => string) => (t: string) => {
+      let n = 0;
+      return t.replace(/\b([a-z]{3,})\b/g, (w) => (++n % 3 ? w : f(w)));
+    };
+    const prose = Array.from({ length: 2_000 }, (_, i) => ["we", "looked", "at", "it", "closely"][i % 5]).join(" ");
+    const disguises: Record<string, (t: string) => string> = {
+      "a zero-width space": everyThird((w) => `${w.slice(0, 2)}\u200b${w.slice(2)}`),
+      "a soft hyphen": everyThird((w) => `${w.slice(0, 2)}\u00ad${w.slice(2)}`),
+      "a full stop": everyThird((w) => `${w.slice(0, 2)}.${w.slice(2)}`),
+      "Cyrillic look-alikes": everyThird((w) =>
+        w.replace(/a/g, "\u0430").replace(/e/g, "\u0435").replace(/o/g, "\u043e"),
+      ),
+      "a space inside words": everyThird((w) => `${w.slice(0, 2)} ${w.slice(2)}`),
+      "a filler every seventh word": (t) => {
+        let n = 0;
+        return t.replace(/(\S+)(\s+)/g, (m, w: string, sp: string) => (++n % 7 ? m : `${w} um${sp}`));
+      },
+      "prose as long again": (t) => `${t}\n\n${prose}`,
+    };
+    for (const [name, disguise] of Object.entries(disguises)) {
+      const s = grade(text(`## Everything the tools returned\n\n${disguise(pastedOutput)}`), events);
       expect(
         s.checkpoints.map((c) => c.outcome),
-        JSON.stringify(mark),
+        name,
       ).not.toContain("plus");
-      expect(s.checkpoints[0]!.rationale).toMatch(/tool output pasted word for word, a dump/);
+      expect(s.checkpoints[0]!.rationale, name).toMatch(/characters of tool output word for word or nearly/);
     }
   });
 

@@ -116,11 +116,11 @@ describe("each outcome and reason has its sentence", () => {
       "zero",
       {
         withheld: [
-          { kind: "pasted", percent: 93 },
+          { kind: "pasted", chars: 12345, percent: 93 },
           { kind: "oversized", limitKiB: 32 },
         ],
       },
-      /Credit is withheld because 93% of the report is tool output pasted word for word, a dump rather than an analysis; and the report is longer than 32 KiB/,
+      /Credit is withheld because the report repeats 12,345 characters of tool output word for word or nearly \(93% of it\), a dump rather than an analysis; and the report is longer than 32 KiB/,
     ],
     [
       "a shotgun of identifiers",
@@ -283,7 +283,9 @@ describe("graded answers of a real case read as sentences", () => {
         },
       ],
       NO_DIFF,
-      [/Credit is withheld because \d+% of the report is tool output pasted word for word/],
+      [
+        /Credit is withheld because the report repeats [\d,]+ characters of tool output word for word or nearly \(\d+% of it\)/,
+      ],
     ],
     [
       "decoy",

@@ -40,7 +40,7 @@ export interface EvidenceFinding {
 /** Why a plus is withheld although the facts may all be there. */
 export type Withheld =
   | { kind: "oversized"; limitKiB: number }
-  | { kind: "pasted"; percent: number }
+  | { kind: "pasted"; chars: number; percent: number }
   | { kind: "padded"; count: number; allowance: number; examples: string[] }
   | { kind: "shotgun"; count: number; examples: string[] }
   | { kind: "bad-citations"; ids: string[] }
@@ -141,7 +141,7 @@ function withheldReason(w: Withheld): string {
     case "oversized":
       return `the report is longer than ${w.limitKiB} KiB, a dump rather than an analysis`;
     case "pasted":
-      return `${w.percent}% of the report is tool output pasted word for word, a dump rather than an analysis`;
+      return `the report repeats ${w.chars.toLocaleString("en-US")} characters of tool output word for word or nearly (${w.percent}% of it), a dump rather than an analysis`;
     case "padded":
       return `the report's list names ${plural(w.count, "thing")} beyond the facts${examples(w.examples)}, where at most ${w.allowance} are tolerated`;
     case "shotgun":

@@ -11,6 +11,7 @@ import { clip, referenceSubmission, typeOf } from "./reference-submission";
  * that beats its threshold has found a bug in the grader or the content, not a clever model.
  *
  * - dump: reads everything it can, then pastes all it saw (and security vocabulary) everywhere;
+ * - disguised-dump: the same dump in a disguise the paste rule must see through;
  * - vocabulary: never investigates, answers with security words and generic remediation;
  * - decoys: investigates honestly, then blames the checkpoints' decoys instead of the truth;
  * - ruled-out: investigates, blames lookalikes of the truth and rules the truth out;
@@ -21,7 +22,16 @@ import { clip, referenceSubmission, typeOf } from "./reference-submission";
  * Each plays in two modes: structured (ends with submit_findings) and free text (ends with a plain
  * message, never submitting), named builtin/adv-<name> and builtin/adv-<name>-text.
  */
-export const ADVERSARIES = ["dump", "vocabulary", "decoys", "ruled-out", "damage", "echo", "memorised"] as const;
+export const ADVERSARIES = [
+  "dump",
+  "disguised-dump",
+  "vocabulary",
+  "decoys",
+  "ruled-out",
+  "damage",
+  "echo",
+  "memorised",
+] as const;
 export type AdversaryName = (typeof ADVERSARIES)[number];
 export type AnswerMode = "structured" | "text";
 
@@ -456,6 +466,44 @@ function dumpScript(sample: CaseSample): Script {
   };
 }
 
+/**
+ * disguised-dump: the dump, in the cheapest disguises of a paste: in its long texts a filler word
+ * after every seventh word, every fourth word split by a space, a letter of every third swapped for
+ * its Cyrillic look-alike; the free-text report half the dump, then prose of its own to the size
+ * cap, so that most of it is not tool output. Identifiers stay whole: they are what it is paid for.
+ */
+function disguisedDumpScript(sample: CaseSample): Script {
+  const dump = dumpScript(sample);
+  return {
+    plan: dump.plan,
+    answer(seen) {
+      const { submission, text } = dump.answer(seen);
+      const padding = Array.from({ length: 1_500 }, () => "We read all of the above with care.").join(" ");
+      return {
+        submission: fitted(mapStrings(submission, (t) => (t.length > 300 ? disguised(t) : t))),
+        text: clip(`${disguised(text.slice(0, MAX_FREE_TEXT_CHARS / 2))}\n\n${padding}`, MAX_FREE_TEXT_CHARS - 1),
+      };
+    },
+  };
+}
+
+function disguised(text: string): string {
+  let n = 0;
+  return text.replace(/(\S+)(\s+)/g, (all, word: string, space: string) => {
+    n++;
+    const w = !/^[a-z]{4,}$/i.test(word)
+      ? word
+      : n % 4 === 0
+        ? `${word.slice(0, 2)} ${word.slice(2)}`
+        : n % 3 === 0
+          ? lookAlike(word)
+          : word;
+    return n % 7 === 0 ? `${w} well${space}` : `${w}${space}`;
+  });
+}
+
+const lookAlike = (word: string) => word.replace(/a/g, "\u0430").replace(/e/g, "\u0435").replace(/o/g, "\u043e");
+
 /** Investigates along the solution path, as the reference does (batched). */
 const honestInvestigation = (sample: CaseSample): PlannedCall[] => [
   { tool: "get_network_topology", args: {} },
@@ -685,6 +733,7 @@ function memorisedScript(sample: CaseSample): Script {
 
 const SCRIPTS: Record<AdversaryName, (sample: CaseSample) => Script> = {
   dump: dumpScript,
+  "disguised-dump": disguisedDumpScript,
   vocabulary: vocabularyScript,
   decoys: decoysScript,
   "ruled-out": ruledOutScript,
