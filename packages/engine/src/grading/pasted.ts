@@ -53,7 +53,7 @@ export function measurePaste(text: string, outputs: string[]): Pasted {
   const report = new ReportWords(words);
   const reach = new Int32Array(words.length).fill(-1);
   const stretches = new Stretches(report, reach);
-  for (const output of outputs) followOutput(folded(output), report, stretches);
+  for (const output of outputs) followOutput(output, report, stretches);
   if (stretches.work > WORK_LIMIT) reach.fill(words.length - 1);
   let all = 0;
   let chars = 0;
@@ -66,19 +66,51 @@ export function measurePaste(text: string, outputs: string[]): Pasted {
   return { share: chars / all, chars };
 }
 
-const NON_ASCII = /[^\x00-\x7f]/gu;
-
 /**
  * A text's letters, digits and spacing alone, lower-cased, look-alike letters read as the Latin
  * ones they imitate (a Cyrillic а as a, a fullwidth ａ as a; the confusables package's table): words
  * are compared by what they spell, so a paste is not hidden by a full stop, an invisible character
- * or a homoglyph slipped into its words, and a quote is one whatever its punctuation.
+ * or a homoglyph slipped into its words, and a quote is one whatever its punctuation. Folded a
+ * character at a time (see foldedChar), as followOutput reads outputs without copying them.
  */
-const folded = (s: string) =>
-  s
-    .replace(NON_ASCII, (c) => confusablesMap.get(c) ?? c)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]+/gu, "");
+function folded(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      const f = ASCII_FOLD[c]!;
+      if (f !== NOTHING) out += f === SPACE ? " " : String.fromCharCode(f);
+    } else if (isSpace(c)) out += " ";
+    else {
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      out += foldedChar(cp);
+    }
+  }
+  return out;
+}
+
+const SPACE = -1;
+const NOTHING = 0;
+/** What each ASCII character folds to: a letter or digit to itself lower-cased, white space to SPACE, the rest to NOTHING. */
+const ASCII_FOLD = Int16Array.from({ length: 0x80 }, (_, c) => {
+  const ch = String.fromCharCode(c);
+  if (/\s/.test(ch)) return SPACE;
+  return /[a-z0-9]/i.test(ch) ? ch.toLowerCase().charCodeAt(0) : NOTHING;
+});
+
+/** Non-ASCII characters folded so far: outputs hold few distinct ones, over and over. */
+const foldedChars = new Map<number, string>();
+
+/** What a non-ASCII character (not white space) folds to: its Latin look-alike, lower-cased, letters and digits only. */
+function foldedChar(cp: number): string {
+  let f = foldedChars.get(cp);
+  if (f !== undefined) return f;
+  const c = String.fromCodePoint(cp);
+  f = (confusablesMap.get(c) ?? c).toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, "");
+  if (foldedChars.size < 10_000) foldedChars.set(cp, f);
+  return f;
+}
 
 /**
  * The report's words as hashes, each word alone and joined to the next (a word split in two by a
@@ -210,21 +242,42 @@ class Stretches {
 }
 
 /**
- * Reads one output (folded) word by word into `stretches`. The output is read once as word hashes:
- * split into words, a sample's outputs were some 700 KB of strings to grade one report.
+ * Reads one output word by word into `stretches`, folding it as it goes (see folded). The output
+ * is read once, as word hashes: folded and split, a sample's outputs were some hundred kilobytes
+ * of strings made to grade one report.
  */
 function followOutput(output: string, report: ReportWords, stretches: Stretches): void {
   stretches.now += STEPS;
-  let i = 0;
-  while (i < output.length) {
-    while (i < output.length && isSpace(output.charCodeAt(i))) i++;
-    if (i >= output.length) break;
-    let hash = FNV_OFFSET;
-    for (; i < output.length && !isSpace(output.charCodeAt(i)); i++)
-      hash = Math.imul(hash ^ output.charCodeAt(i), FNV_PRIME);
+  let hash = FNV_OFFSET;
+  let empty = true;
+  const add = (c: number) => {
+    hash = Math.imul(hash ^ c, FNV_PRIME);
+    empty = false;
+  };
+  const end = () => {
+    if (empty) return;
     stretches.now++;
     if (report.has(hash)) stretches.step(hash);
+    hash = FNV_OFFSET;
+    empty = true;
+  };
+  for (let i = 0; i < output.length; i++) {
+    const c = output.charCodeAt(i);
+    if (c < 0x80) {
+      const f = ASCII_FOLD[c]!;
+      if (f === SPACE) end();
+      else if (f !== NOTHING) add(f);
+    } else if (isSpace(c)) end();
+    else {
+      const cp = output.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      const f = foldedChar(cp);
+      for (let k = 0; k < f.length; k++)
+        if (isSpace(f.charCodeAt(k))) end();
+        else add(f.charCodeAt(k));
+    }
   }
+  end();
 }
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
