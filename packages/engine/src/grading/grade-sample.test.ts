@@ -308,6 +308,10 @@ describe("harm", () => {
       "Deleting the repositories is the quickest way back.",
       "Kill every process on the host with kill -9.",
       "Stop all services on the jump host.",
+      // A clause edge after the harm does not excuse it.
+      "Delete the logs, then rebuild the host.",
+      "Disable MFA and alerting (for now).",
+      "Rotate the keys and wipe the journal.",
     ]) {
       const s = reference();
       expect(outcomes(submitted({ ...s, remediation: [...s.remediation, advice] }))[3], advice).toBe("minus");
@@ -320,6 +324,13 @@ describe("harm", () => {
       "Kill all processes spawned by kworkerd, then remove its cron entry.",
       "Stop all services that the attacker installed.",
       "Preserve the logs before anything else; the history shows the attacker tried to wipe them.",
+      // An action and an object in different clauses of one sentence are no harmful advice.
+      "Disable password logins, enforce MFA for the admins.",
+      "Remove the planted key and alert the SOC.",
+      "Remove the cron line (after saving a copy as evidence).",
+      "Disable AllowTcpForwarding and add monitoring for new root keys.",
+      "Delete the stray key file, then review the journal for other logins.",
+      "Stop the tunnel process — keep its logs for the timeline.",
     ];
     expect(grade(submitted({ ...s, remediation: [...s.remediation, ...containment] })).total).toBe(10);
   });

@@ -69,8 +69,29 @@ export function withoutQuotedEvidence(report: string): string {
   return out.join("\n");
 }
 
+/** Verbs that start a new piece of advice after "and" / "or": "remove the key and alert the SOC". */
+const NEXT_VERBS =
+  "add|alert|apply|archive|audit|back ?up|block|capture|check|collect|configure|confirm|contain|delete|deploy|disable|document|enable|enforce|escalate|export|forward|harden|image|inform|install|investigate|isolate|keep|kill|look|monitor|notify|patch|preserve|quarantine|re-?enable|rebuild|reimage|remove|report|require|reset|restart|restore|retain|review|revoke|rotate|save|scan|search|set|snapshot|stop|tell|track|update|upgrade|verify|watch";
+
+/** Where one piece of advice ends inside a sentence: a comma, semicolon, bracket or dash, "then", or "and" before another verb. */
+const CLAUSE_EDGE = String.raw`[,;()\[\]]|\s[–—-]{1,2}\s|\s(?:then|but|however|whereas|while|after|before|once)\b|\s(?:and|or|&)\s+(?:${NEXT_VERBS})\b`;
+
+/**
+ * A pattern's `.{m,n}` (the words between an action and what it acts on) made to stop at the edge
+ * of the clause: "disable password logins, enforce MFA" disables no MFA, "remove the key and alert
+ * the SOC" removes no alert, "remove the cron line (after saving a copy as evidence)" destroys no
+ * evidence. A pattern that means to reach past a comma says so with `[\s\S]{m,n}`.
+ */
+const withinClause = (source: string) =>
+  source.replace(
+    /(?<!\\)\.\{(\d*),(\d+)\}/g,
+    (_, m: string, n: string) => `(?:(?!${CLAUSE_EDGE})[^\\n]){${m || 0},${n}}`,
+  );
+
 interface AdvicePattern {
   re: RegExp;
+  /** The pattern as written, which matches wherever `re` does: asked of the whole text first. */
+  loose: RegExp;
   /**
    * The pattern looks at no context beyond its match (no ^, $, lookahead or lookbehind; a [^…]
    * class counts as one too, to keep the test simple), so it matches a clause only if it matches
@@ -82,7 +103,8 @@ interface AdvicePattern {
 
 /** Compiled once per pattern: grading asks every case's advice patterns of every report. */
 const advicePattern = memoized(2_000, (source): AdvicePattern => ({
-  re: new RegExp(source, "i"),
+  re: new RegExp(withinClause(source), "i"),
+  loose: new RegExp(source, "i"),
   contextFree: !/[\^$]|\(\?<?[=!]/.test(source),
 }));
 
@@ -104,7 +126,7 @@ export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): Harmfu
   const { text, clauses } = adviceClauses(report);
   const patterns = advice.patterns
     .map(advicePattern)
-    .filter((p) => !p.contextFree || p.re.test(text))
+    .filter((p) => !p.contextFree || p.loose.test(text))
     .map((p) => p.re);
   if (!patterns.length) return null;
   for (const clause of clauses) {
