@@ -37,6 +37,12 @@ describe("negation governs only its own clause", () => {
     ["It was not fast-xml-praser but undici.", "fast-xml-praser", "negated"],
     ["It was not fast-xml-praser but undici.", "undici", "affirmed"],
     ["Do not delay: rotate the key.", "rotate", "affirmed"],
+    // A setting's value is no negation of the next setting; a negated setting stops at its "and".
+    ["Set PermitRootLogin no and PasswordAuthentication no.", "PasswordAuthentication no", "affirmed"],
+    ["Set PermitRootLogin no and rotate the root password.", "rotate", "affirmed"],
+    ["It has no AllowGroups and PermitRootLogin yes.", "PermitRootLogin yes", "affirmed"],
+    ["It has no AllowGroups and no PermitRootLogin yes.", "PermitRootLogin yes", "negated"],
+    ["It did not come from 203.0.113.77 and 203.0.113.86.", "203.0.113.86", "negated"],
   ])("%s → %s is %s", (text, phrase, kind) => {
     expect(kinds(text, phrase)).toEqual([kind]);
   });

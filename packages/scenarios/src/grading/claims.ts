@@ -236,11 +236,22 @@ function mentionAt(
   const leadWords = clause.text.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length;
   if (clause.inRuledOutSection && leadWords <= RULED_OUT_LEAD_WORDS) return { kind: "dismissed", local };
   if (DISMISSAL.test(local.text)) return { kind: "dismissed", local };
-  const negated = negatedBefore(local.text.slice(0, m.index - local.offset));
+  const negated = negatedBefore(local.text.slice(0, m.index - local.offset), phrase);
   return { kind: negated ? "negated" : "affirmed", local };
 }
 
-function negatedBefore(before: string): boolean {
+/**
+ * A configuration setting and its value ("PermitRootLogin no", "debug = false"): the value is no
+ * negation of what follows ("set PermitRootLogin no and PasswordAuthentication no" sets both).
+ */
+const SETTING_VALUE = /\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[\w.-]+\s*[=:])\s*(?:no|none|off|false)\b/g;
+/** A setting named as one ("PasswordAuthentication yes"): a negation of the setting before it stops at its "and". */
+const SETTING = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/;
+
+function negatedBefore(text: string, phrase: string): boolean {
+  let before = text.replace(SETTING_VALUE, "$1 «value»");
+  // "has no AllowGroups and PermitRootLogin yes": the "no" is AllowGroups'.
+  if (SETTING.test(phrase) && /(?:^|\s)(?:and|or|,)\s*$/i.test(before)) before = "";
   const words = before.trim().split(/\s+/).filter(Boolean);
   const window = words.slice(-NEGATION_WINDOW_WORDS).join(" ");
   NEGATOR.lastIndex = 0;
