@@ -6,6 +6,7 @@ import type { ModelClient } from "../models/model-client";
 import type { ToolEvent } from "../types";
 import type { Answer } from "./answer";
 import { gradeSample } from "./grade-sample";
+import { measurePaste } from "./pasted";
 import { applyJudge, parseJudgeAnswer } from "./judge";
 import type { Submission } from "./submission";
 
@@ -197,6 +198,35 @@ describe("precision: padded answers earn no plus", () => {
       ).not.toContain("plus");
       expect(s.checkpoints[0]!.rationale, name).toMatch(/characters of tool output word for word or nearly/);
     }
+  });
+
+  it("a paste under the dump limits, padded with prose: facts that stand only in what it pastes earn nothing", () => {
+    const log = [
+      ...allEvidence().map((e) => e.output),
+      ...Array.from(
+        { length: 12 },
+        (_, i) => `Oct 1 04:${10 + i}:07 jump CRON[${800 + i}]: (root) CMD (run-parts /etc/cron.hourly)`,
+      ),
+    ].join("\n");
+    const events = [...allEvidence(), event("cat-1", `${sample.task.reference_answer}\n${log}`)];
+    const prose = Array.from({ length: 120 }, () => "We reviewed each output above carefully and in order.").join(" ");
+    const s = grade(text(`${sample.task.reference_answer}\n${log}\n\n${prose}`), events);
+    expect(s.checkpoints.map((c) => c.outcome)).not.toContain("plus");
+    expect(s.checkpoints[1]!.rationale).toMatch(/only inside tool output it pastes back/);
+  });
+
+  it("a terse report that states its facts and quotes its evidence after them keeps every plus", () => {
+    const facts = checkpoints.map((c) => `${c.name}: ${c.grading.indicators.map((i) => i.any_of[0]).join("; ")}.`);
+    const quoted = allEvidence().map((e) => `    Oct 1 04:12:07 jump sshd[811]: ${e.output} (seen on the host)`);
+    const events = [...allEvidence(), event("cat-1", quoted.join("\n"))];
+    const report = `${facts.join("\n")}\n\nEvidence:\n${quoted.join("\n")}`;
+    expect(
+      measurePaste(
+        report,
+        events.map((e) => e.output),
+      ).share,
+    ).toBeGreaterThan(0.5);
+    expect(grade(text(report), events).total).toBe(10);
   });
 
   it("but a report that quotes its evidence keeps its plus", () => {

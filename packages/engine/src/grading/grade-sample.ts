@@ -83,6 +83,7 @@ export function gradeSample(input: GradeInput): SampleScore {
     gradedText(input.answer),
     input.toolEvents.map((e) => e.output),
   );
+  const own = ownWords(input.answer, pasted);
   const last = Math.max(...input.checkpoints.map((c) => c.number));
   const truthFacts = input.checkpoints.reduce(
     (n, c) => n + c.grading.indicators.length + c.grading.also_true.length,
@@ -101,6 +102,7 @@ export function gradeSample(input: GradeInput): SampleScore {
         known,
         truthFacts,
         pasted,
+        own,
         extraHarm,
         causeFound,
         isRemediation,
@@ -119,6 +121,8 @@ interface CheckpointContext {
   truthFacts: number;
   /** How much of the graded answer is tool output pasted back. */
   pasted: Pasted;
+  /** The answer as its facts, dismissals and blame are read: without the tool output it pastes. */
+  own: Answer;
   extraHarm: Harm[];
   causeFound: boolean;
   isRemediation: boolean;
@@ -127,14 +131,15 @@ interface CheckpointContext {
 }
 
 function gradeCheckpoint(cp: Checkpoint, input: GradeInput, ctx: CheckpointContext): CheckpointGrade {
-  const view = checkpointView(input.answer, cp.number);
+  const view = checkpointView(ctx.own, cp.number);
+  const pasted = ctx.own === input.answer ? [] : checkpointView(input.answer, cp.number).claims;
   const findings: Findings = {
     remediation: ctx.isRemediation,
     field: FIELDS[cp.number] ?? "the field this checkpoint reads",
-    facts: cp.grading.indicators.map((ind) => factFinding(ind, view.claims, input.answer)),
+    facts: cp.grading.indicators.map((ind) => factFinding(ind, view.claims, ctx.own, pasted)),
     evidence: cp.grading.evidence.map((req) => evidenceFinding(req, input, ctx)),
     withheld: withheldCredit(cp, input, view, ctx),
-    wrong: wrongAnswers(cp, input.answer),
+    wrong: wrongAnswers(cp, ctx.own),
     harm: [...ctx.extraHarm, ...caseHarm(cp, input)],
   };
   const outcome = outcomeOf(findings);
@@ -160,14 +165,18 @@ function outcomeOf(f: Findings): Outcome {
   return complete && !f.withheld.length ? "plus" : "zero";
 }
 
-/** How the answer stands on one fact: stated where the checkpoint reads, denied there, stated elsewhere, or missing. */
-function factFinding(ind: Indicator, claims: string[], answer: Answer): FactFinding {
+/**
+ * How the answer stands on one fact: stated where the checkpoint reads, denied there, stated only
+ * inside the tool output it pastes (`withPaste`: the claims with it), stated elsewhere, or missing.
+ */
+function factFinding(ind: Indicator, claims: string[], answer: Answer, withPaste: string[]): FactFinding {
   const label = ind.description;
   const mentions = claims.flatMap((t) => mentionsOf(t, ind.any_of));
   const affirmed = mentions.find((m) => m.kind === "affirmed");
   if (affirmed) return { label, status: "stated", said: affirmed.phrase };
   const negated = mentions.find((m) => m.kind === "negated");
   if (negated) return { label, status: "negated", clause: negated.local };
+  if (withPaste.some((t) => affirmedPhrase(t, ind.any_of) !== null)) return { label, status: "pasted" };
   // Free text stands in for every field: only a submission can state a fact in the wrong one.
   const elsewhere =
     answer.kind === "submission" && answerTexts(answer).some((t) => affirmedPhrase(t, ind.any_of) !== null);
@@ -234,6 +243,27 @@ function sharedAdvice(input: GradeInput): Harm[] {
   }));
 }
 
+/**
+ * A free-text answer with the tool output it pastes at length blanked out (lines kept): its facts
+ * count, and its dismissals and blame are read, only where it states them itself. A quote inside a
+ * line of its own prose (a firewall rule, a log line in backticks) is how an analyst names a fact;
+ * pasted lines, or a paste of QUOTE_WORDS words or more, support a claim but make none. A
+ * submission's fields are read as they are (a dump there is withheld as one).
+ */
+function ownWords(answer: Answer, pasted: Pasted): Answer {
+  if (answer.kind !== "text" || !pasted.ranges.length) return answer;
+  let text = gradedText(answer);
+  for (const [start, stop] of pasted.ranges) {
+    const paste = text.slice(start, stop);
+    if (!paste.includes("\n") && paste.split(/\s+/).length < QUOTE_WORDS) continue;
+    text = text.slice(0, start) + paste.replace(/[^\n]/g, " ") + text.slice(stop);
+  }
+  return { kind: "text", text };
+}
+
+/** The most words a quote may have and still be read as a statement of what it shows. */
+const QUOTE_WORDS = 40;
+
 /** Wrong answers: the truth ruled out or dismissed, a decoy blamed. */
 function wrongAnswers(cp: Checkpoint, answer: Answer): Wrong[] {
   const wrong: Wrong[] = [];
@@ -266,7 +296,7 @@ function withheldCredit(
 ): Withheld[] {
   const reasons: Withheld[] = [];
   if (isOversized(input.answer)) reasons.push({ kind: "oversized", limitKiB: MAX_FREE_TEXT_CHARS / 1024 });
-  else if (isDump(ctx.pasted))
+  else if (isDump(ctx.pasted, input.answer.kind))
     reasons.push({ kind: "pasted", chars: ctx.pasted.chars, percent: Math.round(ctx.pasted.share * 100) });
   const padding = view.items.filter((i) => !ctx.known(i));
   const allowance = Math.max(4, 2 * cp.grading.indicators.length);

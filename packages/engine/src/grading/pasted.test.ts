@@ -12,23 +12,39 @@ const words = (s: string) =>
     .filter(Boolean);
 
 /**
- * The rule measurePaste keeps, read the plain way: every chain of 8 output words, each within GAP
- * words of the one before in the output, matched in order by report words (or two report words
- * joined) each within GAP of the one before; every report word from a chain's first to its last is
- * pasted. (The texts it is compared on are short enough that no word stands more than 16 times,
- * so every place of every word starts chains, as in the rule.)
+ * The rule measurePaste keeps, read the plain way: the report's words no output holds (alone, or
+ * joined to a neighbour) are set aside; then every chain of 8 output words, each within GAP words
+ * of the one before in the output, matched in order by the remaining report words (or two
+ * neighbours joined) each within GAP of the one before; every report word from a chain's first to
+ * its last is pasted, the words set aside between them too. (The texts it is compared on are short
+ * enough that no word stands more than 16 times, so every place of every word starts chains, as in
+ * the rule.)
  */
 function plainShare(text: string, outputs: string[]): number {
   const w = words(text);
   if (w.length < RUN) return 0;
+  const held = new Set(outputs.flatMap(words));
+  const kept = w
+    .map((_, i) => i)
+    .filter(
+      (i) =>
+        held.has(w[i]!) || held.has(w.slice(i, i + 2).join("")) || (i > 0 && held.has(w.slice(i - 1, i + 1).join(""))),
+    );
   const pasted = new Uint8Array(w.length);
   for (const o of outputs.map(words)) {
     type Match = { s: number; e: number; j: number; firsts: number[] };
     const matches: Match[] = [];
     o.forEach((word, j) => {
-      for (let s = 0; s < w.length; s++)
+      for (let s = 0; s < kept.length; s++)
         for (const e of [s, s + 1]) {
-          if (e >= w.length || w.slice(s, e + 1).join("") !== word) continue;
+          if (e >= kept.length || (e > s && kept[e] !== kept[s]! + 1)) continue;
+          if (
+            kept
+              .slice(s, e + 1)
+              .map((i) => w[i])
+              .join("") !== word
+          )
+            continue;
           const firsts = Array<number>(RUN).fill(Infinity);
           firsts[0] = s;
           for (const m of matches)
@@ -37,7 +53,7 @@ function plainShare(text: string, outputs: string[]): number {
                 (f, l) => (firsts[Math.min(l + 1, RUN - 1)] = Math.min(firsts[Math.min(l + 1, RUN - 1)]!, f)),
               );
           matches.push({ s, e, j, firsts });
-          if (firsts[RUN - 1]! !== Infinity) pasted.fill(1, firsts[RUN - 1], e + 1);
+          if (firsts[RUN - 1]! !== Infinity) pasted.fill(1, kept[firsts[RUN - 1]!], kept[e]! + 1);
         }
     });
   }
@@ -110,9 +126,20 @@ describe("measurePaste", () => {
     }
   });
 
+  it("says where the pasted stretches stand in the report, from a stretch's first character to its last", () => {
+    const quote = "Oct 1 sshd[7]: Failed password for root from 10.0.3.7 port 22 ssh2";
+    const text = `We saw this:\n  ${quote}\nand then, later, this:\n> ${quote.replace("root", "root (sic) (sic)")}.`;
+    const { ranges } = measurePaste(text, [OUTPUT]);
+    expect(ranges.map(([a, b]) => text.slice(a, b))).toEqual([quote, quote.replace("root", "root (sic) (sic)")]);
+  });
+
   it("counts a paste only when one output holds its words, in order", () => {
     const text = "one two three four five six seven eight";
-    expect(measurePaste(text, ["ONE two\tthree\nfour five six seven eight nine"])).toEqual({ share: 1, chars: 32 });
+    expect(measurePaste(text, ["ONE two\tthree\nfour five six seven eight nine"])).toEqual({
+      share: 1,
+      chars: 32,
+      ranges: [[0, text.length]],
+    });
     // Split across two outputs, out of order, or with words cut short: not pasted.
     expect(measurePaste(text, ["one two three four", "five six seven eight"]).share).toBe(0);
     expect(measurePaste(text, ["eight seven six five four three two one"]).share).toBe(0);
@@ -144,6 +171,10 @@ describe("measurePaste", () => {
       "a filler after every seventh word": w.map((x, i) => (i % 7 === 6 ? `${x} um` : x)),
       "a filler after every word": w.map((x) => `${x} verily`),
       "two fillers after every word": w.map((x) => `${x} so, well`),
+      "three fillers no output holds after every fourth word": w.map((x, i) =>
+        i % 4 === 3 ? `${x} (sic) (sic) (sic)` : x,
+      ),
+      "a row label every seven words": w.map((x, i) => (i % 7 === 0 ? `| L${i} part ${i % 3} | ${x}` : x)),
       "every third word dropped": w.filter((_, i) => i % 3 !== 2),
       "every third word changed": w.map((x, i) => (i % 3 === 2 ? "zz" : x)),
       "every word split in two": w.map((x) => (x.length > 1 ? `${x.slice(0, 1)} ${x.slice(1)}` : x)),
@@ -153,8 +184,8 @@ describe("measurePaste", () => {
     };
     for (const [name, text] of Object.entries(disguised))
       expect(measurePaste(text.join(" "), [log]).share, name).toBeGreaterThan(0.99);
-    // Three words slipped in at every step is past the rule: such a text is three quarters filler.
-    expect(measurePaste(w.map((x) => `${x} and so on`).join(" "), [log]).share).toBe(0);
+    // Three words the outputs hold slipped in at every step is past the rule: such a text is three quarters filler.
+    expect(measurePaste(w.map((x) => `${x} for root from`).join(" "), [log]).share).toBe(0);
   });
 
   it("takes a dump padded with prose of its own for a dump, and a report that quotes its evidence for a report", () => {
@@ -163,11 +194,11 @@ describe("measurePaste", () => {
     const padded = measurePaste(`${log}\n${prose}`, [log]);
     expect(padded.share).toBeLessThan(0.5);
     expect(padded.chars).toBeGreaterThan(MAX_PASTED_CHARS);
-    expect(isDump(padded)).toBe(true);
+    expect(isDump(padded, "text")).toBe(true);
     const report = `The jump host took a password guessing run as root from 10.0.3.7; the auth log reads:\n\n    ${log.split("\n").slice(0, 3).join("\n    ")}\n\nand so on for 100 lines in a minute. Root login over SSH with a password is allowed there. Disable it, rotate the root password and block the source at the firewall.`;
     const quoted = measurePaste(report, [log]);
     expect(quoted.share).toBeGreaterThan(0.3);
-    expect(isDump(quoted)).toBe(false);
+    expect(isDump(quoted, "text")).toBe(false);
   });
 
   it("finds a paste in a large output as it does in a small one, and bears a text of one word repeated", () => {
@@ -175,9 +206,13 @@ describe("measurePaste", () => {
     expect(measurePaste(`${OUTPUT}\n${OUTPUT}`, [`${filler}\n${OUTPUT}\n${filler}`]).share).toBe(1);
     expect(measurePaste(`I read it: ${OUTPUT}`, [filler]).share).toBe(0);
     // One word repeated, as long as a report may be, in an output of it: pasted, and found in passing.
-    expect(measurePaste("a ".repeat(16_000), ["a ".repeat(500_000)])).toEqual({ share: 1, chars: 16_000 });
+    expect(measurePaste("a ".repeat(16_000), ["a ".repeat(500_000)])).toEqual({
+      share: 1,
+      chars: 16_000,
+      ranges: [[0, 31_999]],
+    });
     // A text and an output made to follow each other in every way at once: taken whole as pasted.
     const tangle = measurePaste(`x ${"a ".repeat(999)}`.repeat(16), [`x ${"a ".repeat(50)}`.repeat(20_000)]);
-    expect(tangle).toEqual({ share: 1, chars: 16_000 });
+    expect(tangle).toMatchObject({ share: 1, chars: 16_000 });
   });
 });

@@ -33,61 +33,146 @@ const WORK_LIMIT = 4_000_000;
 /** Report words a stretch may end on at one output word: past this, the rest are not followed (a text of one word repeated cannot slow grading). */
 const STEP_LIMIT = 64;
 
-/** How much of a report repeats tool output: the share of its words' characters, and their number. */
+/**
+ * How much of a report repeats tool output: the share of its words' characters, their number, and
+ * where in the report the pasted stretches stand (from a stretch's first character to its last).
+ */
 export interface Pasted {
   share: number;
   chars: number;
+  ranges: [number, number][];
 }
 
-export const isDump = (p: Pasted) => p.share > MAX_PASTED_SHARE || p.chars > MAX_PASTED_CHARS;
+/**
+ * A free-text report's pasted output supports nothing (its facts are read only where it states
+ * them itself), so a short one that is mostly quotes is a terse report with its evidence, not a
+ * dump; past this many pasted characters its share counts, as it does for a submission's fields.
+ */
+const MIN_TEXT_DUMP_CHARS = 1_500;
+
+export const isDump = (p: Pasted, kind: "text" | "submission") =>
+  p.chars > MAX_PASTED_CHARS ||
+  (p.share > MAX_PASTED_SHARE && (kind === "submission" || p.chars > MIN_TEXT_DUMP_CHARS));
 
 /**
  * How much of `text` repeats tool output: every stretch that follows some output for at least 8
  * of its words, in order, allowing a few words added, dropped or changed between them (GAP) and a
  * word split in two, counts whole, fillers and all. Words are compared by what they spell (see
- * folded). A report quotes its evidence; a dump is made of it, however it is disguised.
+ * scanWords). A report quotes its evidence; a dump is made of it, however it is disguised.
  */
 export function measurePaste(text: string, outputs: string[]): Pasted {
-  const words = folded(text).split(/\s+/).filter(Boolean);
-  if (words.length < PASTED_RUN_WORDS) return { share: 0, chars: 0 };
-  const report = new ReportWords(words);
-  const reach = new Int32Array(words.length).fill(-1);
-  const stretches = new Stretches(report, reach);
-  for (const output of outputs) followOutput(output, report, stretches);
-  if (stretches.work > WORK_LIMIT) reach.fill(words.length - 1);
+  const { words, places } = reportWords(text);
+  if (words.length < PASTED_RUN_WORDS) return { share: 0, chars: 0, ranges: [] };
+  return tally(words, places, pastedReach(words, outputs));
+}
+
+/** For each report word, the furthest word a pasted stretch starting on it reaches (−1: none starts there). */
+function pastedReach(words: string[], outputs: string[]): Int32Array {
+  const single = Int32Array.from(words, (w) => wordHash(w));
+  const joined = Int32Array.from(words, (w, i) => (i + 1 < words.length ? wordHash(words[i + 1]!, single[i]) : 0));
+  const read = outputs.map(outputWords);
+  const kept = heldWords(single, joined, read);
+  const reach = new Int32Array(kept.length).fill(-1);
+  const stretches = new Stretches(new ReportWords(kept, single, joined), reach);
+  for (const hashes of read) stretches.follow(hashes);
+  if (stretches.work > WORK_LIMIT) reach.fill(kept.length - 1);
+  // Back from the words the outputs hold to the report's: a stretch takes in the words between.
+  const pasted = new Int32Array(words.length).fill(-1);
+  reach.forEach((r, k) => r >= 0 && (pasted[kept[k]!] = Math.max(pasted[kept[k]!]!, kept[r]!)));
+  return pasted;
+}
+
+/** The pasted words' share of the report's characters, their number, and the stretches they make. */
+function tally(words: string[], places: [number, number][], reach: Int32Array): Pasted {
   let all = 0;
   let chars = 0;
   let reached = -1;
+  const ranges: [number, number][] = [];
+  let inRange = false;
   words.forEach((word, i) => {
     reached = Math.max(reached, reach[i]!);
     all += word.length;
-    if (i <= reached) chars += word.length;
+    const isPasted = i <= reached;
+    if (isPasted) {
+      chars += word.length;
+      if (inRange) ranges.at(-1)![1] = places[i]![1];
+      else ranges.push([...places[i]!]);
+    }
+    inRange = isPasted;
   });
-  return { share: chars / all, chars };
+  return { share: chars / all, chars, ranges };
 }
 
 /**
- * A text's letters, digits and spacing alone, lower-cased, look-alike letters read as the Latin
- * ones they imitate (a Cyrillic а as a, a fullwidth ａ as a; the confusables package's table): words
- * are compared by what they spell, so a paste is not hidden by a full stop, an invisible character
- * or a homoglyph slipped into its words, and a quote is one whatever its punctuation. Folded a
- * character at a time (see foldedChar), as followOutput reads outputs without copying them.
+ * The report's words some output holds (alone, or joined to a neighbour as one word), by their
+ * place in the report. The rest are left out of the following: a filler no output holds ("(sic)",
+ * a row label, a made-up word) slipped between the words of a paste, however many, hides nothing.
  */
-function folded(text: string): string {
-  let out = "";
+function heldWords(single: Int32Array, joined: Int32Array, read: Int32Array[]): number[] {
+  const wanted = new Set([...single, ...joined.subarray(0, joined.length - 1)]);
+  const held = new Set<number>();
+  for (const hashes of read) for (const h of hashes) if (wanted.has(h)) held.add(h);
+  const n = single.length;
+  return Array.from({ length: n }, (_, i) => i).filter(
+    (i) => held.has(single[i]!) || (i + 1 < n && held.has(joined[i]!)) || (i > 0 && held.has(joined[i - 1]!)),
+  );
+}
+
+/**
+ * Reads `text` as words of its letters, digits and spacing alone, lower-cased, look-alike letters
+ * read as the Latin ones they imitate (a Cyrillic а as a, a fullwidth ａ as a; the confusables
+ * package's table): `add` gets each character code of a word so folded, `end` where the word
+ * stood in `text` ([start, stop)). Words are compared by what they spell, so a paste is not hidden
+ * by a full stop, an invisible character or a homoglyph slipped into its words, and a quote is one
+ * whatever its punctuation. Read a character at a time, without copying the text.
+ */
+function scanWords(text: string, add: (c: number) => void, end: (start: number, stop: number) => void): void {
+  let start = -1;
+  let stop = -1;
+  const close = () => {
+    if (start >= 0) end(start, stop);
+    start = -1;
+  };
+  const put = (c: number, at: number, next: number) => {
+    if (start < 0) start = at;
+    stop = next;
+    add(c);
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) {
       const f = ASCII_FOLD[c]!;
-      if (f !== NOTHING) out += f === SPACE ? " " : String.fromCharCode(f);
-    } else if (isSpace(c)) out += " ";
+      if (f === SPACE) close();
+      else if (f !== NOTHING) put(f, i, i + 1);
+    } else if (isSpace(c)) close();
     else {
+      const at = i;
       const cp = text.codePointAt(i)!;
       if (cp > 0xffff) i++;
-      out += foldedChar(cp);
+      const f = foldedChar(cp);
+      for (let k = 0; k < f.length; k++)
+        if (isSpace(f.charCodeAt(k))) close();
+        else put(f.charCodeAt(k), at, i + 1);
     }
   }
-  return out;
+  close();
+}
+
+/** The report's words as folded by scanWords, with where each stood in it. */
+function reportWords(text: string): { words: string[]; places: [number, number][] } {
+  const words: string[] = [];
+  const places: [number, number][] = [];
+  let codes: number[] = [];
+  scanWords(
+    text,
+    (c) => codes.push(c),
+    (start, stop) => {
+      words.push(String.fromCharCode(...codes));
+      places.push([start, stop]);
+      codes = [];
+    },
+  );
+  return { words, places };
 }
 
 const SPACE = -1;
@@ -113,22 +198,26 @@ function foldedChar(cp: number): string {
 }
 
 /**
- * The report's words as hashes, each word alone and joined to the next (a word split in two by a
- * space reads as the output's one word), with where each hash stands.
+ * The report's words some output holds (`kept`: their places in the report) as hashes, each word
+ * alone and joined to the next when that is its neighbour in the report (a word split in two by a
+ * space reads as the output's one word), with where each hash stands among them.
  */
 class ReportWords {
   readonly single: Int32Array;
   readonly joined: Int32Array;
+  /** 1 where a word and the next kept one stand side by side in the report, so may be read joined. */
+  readonly pairs: Uint8Array;
   /** Hash → places it stands: start × 2, + 1 for a joined pair (which ends a word later). */
   private readonly places = new Map<number, number[]>();
   private readonly bits = new Uint8Array(1 << 16);
   /** For each common word, where its next seeds start among its places. */
   private readonly turn = new Map<number, number>();
-  constructor(words: string[]) {
-    this.single = Int32Array.from(words, (w) => wordHash(w));
-    this.joined = Int32Array.from(words, (w, i) => (i + 1 < words.length ? wordHash(words[i + 1]!, wordHash(w)) : 0));
-    this.single.forEach((h, i) => this.add(h, i * 2));
-    this.joined.forEach((h, i) => i + 1 < words.length && this.add(h, i * 2 + 1));
+  constructor(kept: number[], single: Int32Array, joined: Int32Array) {
+    this.single = Int32Array.from(kept, (i) => single[i]!);
+    this.joined = Int32Array.from(kept, (i) => joined[i]!);
+    this.pairs = Uint8Array.from(kept, (i, k) => (kept[k + 1] === i + 1 ? 1 : 0));
+    this.single.forEach((h, k) => this.add(h, k * 2));
+    this.joined.forEach((h, k) => this.pairs[k] === 1 && this.add(h, k * 2 + 1));
   }
   private add(hash: number, place: number) {
     this.bits[hash & 0xffff] = 1;
@@ -184,13 +273,22 @@ class Stretches {
     this.stamp = new Int32Array(report.single.length).fill(-1);
   }
 
+  /** Reads one output's words (their hashes) in order. */
+  follow(hashes: Int32Array): void {
+    this.now += STEPS;
+    for (const hash of hashes) {
+      this.now++;
+      if (this.report.has(hash)) this.step(hash);
+    }
+  }
+
   /** Reads the output word `hash` (number `now`): the stretches it extends or starts. */
-  step(hash: number): void {
+  private step(hash: number): void {
     if (this.work > WORK_LIMIT) return;
     const s = this.now % STEPS;
     this.at[s] = this.now;
     this.count[s] = 0;
-    const { single, joined } = this.report;
+    const { single, joined, pairs } = this.report;
     const n = single.length;
     for (let d = 1; d <= GAP; d++) {
       const from = (this.now - d) % STEPS;
@@ -201,7 +299,7 @@ class Stretches {
         const end = this.last[at]!;
         for (let p = end + 1; p <= end + GAP && p < n; p++) {
           if (single[p] === hash) this.extend(at, p);
-          if (joined[p] === hash && p + 1 < n) this.extend(at, p + 1);
+          if (pairs[p] === 1 && joined[p] === hash) this.extend(at, p + 1);
         }
       }
     }
@@ -241,49 +339,25 @@ class Stretches {
   }
 }
 
-/**
- * Reads one output word by word into `stretches`, folding it as it goes (see folded). The output
- * is read once, as word hashes: folded and split, a sample's outputs were some hundred kilobytes
- * of strings made to grade one report.
- */
-function followOutput(output: string, report: ReportWords, stretches: Stretches): void {
-  stretches.now += STEPS;
+/** An output's words as hashes, folded as scanWords reads them: a sample's outputs are some hundred kilobytes. */
+function outputWords(output: string): Int32Array {
+  const hashes: number[] = [];
   let hash = FNV_OFFSET;
-  let empty = true;
-  const add = (c: number) => {
-    hash = Math.imul(hash ^ c, FNV_PRIME);
-    empty = false;
-  };
-  const end = () => {
-    if (empty) return;
-    stretches.now++;
-    if (report.has(hash)) stretches.step(hash);
-    hash = FNV_OFFSET;
-    empty = true;
-  };
-  for (let i = 0; i < output.length; i++) {
-    const c = output.charCodeAt(i);
-    if (c < 0x80) {
-      const f = ASCII_FOLD[c]!;
-      if (f === SPACE) end();
-      else if (f !== NOTHING) add(f);
-    } else if (isSpace(c)) end();
-    else {
-      const cp = output.codePointAt(i)!;
-      if (cp > 0xffff) i++;
-      const f = foldedChar(cp);
-      for (let k = 0; k < f.length; k++)
-        if (isSpace(f.charCodeAt(k))) end();
-        else add(f.charCodeAt(k));
-    }
-  }
-  end();
+  scanWords(
+    output,
+    (c) => (hash = Math.imul(hash ^ c, FNV_PRIME)),
+    () => {
+      hashes.push(hash);
+      hash = FNV_OFFSET;
+    },
+  );
+  return Int32Array.from(hashes);
 }
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
-/** A word's hash, as followOutput makes it character by character; from `seed`, the hash of the word before it joined to it. */
+/** A word's hash, as outputWords makes it character by character; from `seed`, the hash of the word before it joined to it. */
 function wordHash(word: string, seed = FNV_OFFSET): number {
   let hash = seed;
   for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME);

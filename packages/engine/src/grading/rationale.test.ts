@@ -283,9 +283,8 @@ describe("graded answers of a real case read as sentences", () => {
         },
       ],
       NO_DIFF,
-      [
-        /Credit is withheld because the report repeats [\d,]+ characters of tool output word for word or nearly \(\d+% of it\)/,
-      ],
+      // Short enough not to be withheld as a dump: its facts stand only in what it pastes.
+      [/^The report identifies none of .*; it shows the substituted package only inside tool output it pastes back/],
     ],
     [
       "decoy",

@@ -17,8 +17,11 @@ import type { Outcome } from "../types";
 
 export interface FactFinding {
   label: string;
-  /** stated: affirmed where the checkpoint reads; negated: only denied there; elsewhere: affirmed in another field. */
-  status: "stated" | "missing" | "negated" | "elsewhere";
+  /**
+   * stated: affirmed where the checkpoint reads; negated: only denied there; pasted: only inside
+   * tool output the report pastes back; elsewhere: affirmed in another field.
+   */
+  status: "stated" | "missing" | "negated" | "pasted" | "elsewhere";
   /** The statement that denies a negated fact. */
   clause?: string;
   /** The words that state a stated fact (for the records, not the rationale). */
@@ -116,6 +119,7 @@ function factNotes(f: Findings): string {
     .flatMap((x) => {
       if (x.status === "negated") return [`it mentions ${x.label} only to deny it (${quote(x.clause ?? "")})`];
       if (x.status === "elsewhere") return [`it mentions ${x.label}, but not in ${f.field}`];
+      if (x.status === "pasted") return [`it shows ${x.label} only inside tool output it pastes back`];
       return [];
     })
     .join("; ");
