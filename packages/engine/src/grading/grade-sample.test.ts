@@ -119,6 +119,24 @@ describe("wrong answers earn the minus", () => {
     ).toBe("minus");
   });
 
+  it("a decoy in a list the blame heads, or under an indicator label or heading", () => {
+    for (const blame of [
+      "The malicious sources were 10.0.3.7, 10.0.3.8 and 198.18.0.99.",
+      "Indicators: 10.0.3.7, 198.18.0.99",
+      "## Indicators of compromise\n- 10.0.3.7\n- 198.18.0.99",
+      "**Malicious hosts**\n198.18.0.99",
+    ])
+      expect(outcomes(text(`${sample.task.reference_answer}\n\n${blame}`))[1], blame).toBe("minus");
+    // A clause of its own after the blame is no list item of it.
+    for (const fine of [
+      "10.0.3.7 was malicious, and 198.18.0.99 connected once to port 443 for the nightly backup.",
+      "The malicious logins came from 10.0.3.7, not 198.18.0.99.",
+      "The malicious logins came from 10.0.3.7, unlike 198.18.0.99.",
+      "## Indicators\n- 10.0.3.7\n\n## Other activity\n- 198.18.0.99 ran the weekly backup.",
+    ])
+      expect(outcomes(text(`${sample.task.reference_answer}\n\n${fine}`))[1], fine).toBe("plus");
+  });
+
   it("but not a decoy correctly dismissed", () => {
     const s = reference();
     expect(outcomes(submitted({ ...s, ruled_out: [{ lead: "198.18.0.99", reason: "the weekly scanner" }] }))[1]).toBe(

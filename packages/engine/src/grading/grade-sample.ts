@@ -10,6 +10,7 @@ import {
   type Checkpoint,
   type EvidenceRequirement,
   type Indicator,
+  type Mention,
 } from "@analystbench/scenarios";
 import type { EnvironmentDiff } from "@analystbench/sim";
 import type { CheckpointGrade, Outcome, SampleScore, ToolEvent } from "../types";
@@ -64,6 +65,48 @@ export interface GradeInput {
 /** Blame words: a decoy in a clause that says one of these is named as the culprit. */
 const BLAME =
   /\b(malicious|compromised?|backdoor(?:ed)?|culprit|root cause|responsible|trojan(?:ised|ized)?|exfiltrat\w*|c2|command[- ]and[- ]control|the cause|caused|attacker['’]s)\b/i;
+
+/**
+ * Whether a mention blames what it names: a blame word in its own clause, or at the head of the
+ * list it is a bare item of ("the malicious sources were A, B and the decoy": the commas part the
+ * items, not the blame).
+ */
+function blames(m: Mention): boolean {
+  if (BLAME.test(m.local)) return true;
+  const hit = phrasePattern(m.phrase).exec(m.clause);
+  if (!hit) return false;
+  // A bare item: nothing said of it before the next item or the statement's end.
+  const after = m.clause.slice(hit.index + hit[0].length);
+  if (!/^\s*(?:$|[.;:,)]|(?:and|or|&)\s)/i.test(after)) return false;
+  const pieces = m.clause.slice(0, hit.index).split(LIST_SEPARATOR);
+  if (pieces.pop()!.trim() !== "") return false;
+  let k = pieces.length - 1;
+  while (k > 0 && pieces[k]!.trim().split(/\s+/).filter(Boolean).length <= 3) k--;
+  return BLAME.test(pieces[k] ?? "");
+}
+
+const LIST_SEPARATOR = /,\s*|\s+(?:and|or|&)\s+/i;
+
+/** A heading or label that lists what it names as the attack's ("Indicators:", "## IOCs", "Malicious hosts:"). */
+const INDICATOR_LABEL =
+  /\b(indicators?|iocs?|malicious|attackers?|culprits?|threat actors?|compromised|c2|command[- ]and[- ]control)\b/i;
+
+/** The parts of a text listed under an indicator heading (until the next heading) or after an indicator label on its line. */
+function listedAsIndicators(text: string): string[] {
+  const listed: string[] = [];
+  let under = false;
+  for (const line of text.split(/\r?\n/)) {
+    const heading = /^\s*(?:#{1,6}\s+(.*)|\*\*([^*]+)\*\*:?\s*)$/.exec(line);
+    if (heading) {
+      under = INDICATOR_LABEL.test(heading[1] ?? heading[2] ?? "");
+      continue;
+    }
+    const label = /^\s*(?:[-*+]\s+)?(?:\*\*)?([^:*]{1,60})(?:\*\*)?:\s+(.*)$/.exec(line);
+    if (under) listed.push(line);
+    else if (label && INDICATOR_LABEL.test(label[1]!)) listed.push(label[2]!);
+  }
+  return listed;
+}
 
 /** Where a structured answer is read for each checkpoint (answer.ts, checkpointView), in words. */
 const FIELDS: Record<number, string> = {
@@ -278,9 +321,10 @@ function wrongAnswers(cp: Checkpoint, answer: Answer): Wrong[] {
   const items = blameItems(answer);
   for (const decoy of cp.grading.decoys) {
     const named = items.find((i) => decoy.any_of.some((alt) => phrasePattern(alt).test(i)));
-    const blamed = texts
-      .flatMap((t) => mentionsOf(t, decoy.any_of))
-      .find((m) => m.kind === "affirmed" && BLAME.test(m.local));
+    const blamed = [
+      ...texts.flatMap((t) => mentionsOf(t, decoy.any_of)).filter(blames),
+      ...texts.flatMap(listedAsIndicators).flatMap((t) => mentionsOf(t, decoy.any_of)),
+    ].find((m) => m.kind === "affirmed");
     const said = named ?? blamed?.local;
     if (said !== undefined) wrong.push({ kind: "decoy", decoy: decoy.description, said });
   }
