@@ -160,6 +160,14 @@ describe("precision: padded answers earn no plus", () => {
     expect(outcomes(submitted({ ...s, indicators: [...s.indicators, ...padding].slice(0, 30) }))[1]).toBe("zero");
   });
 
+  it("a free-text report that lists every identifier it saw beside the truth", () => {
+    const truthFacts = checkpoints.reduce((n, c) => n + c.grading.indicators.length + c.grading.also_true.length, 0);
+    const seen = Array.from({ length: Math.round(1.5 * truthFacts) }, (_, i) => `10.9.${i >> 4}.${i & 15}`);
+    expect(grade(text(`${sample.task.reference_answer}\n\nAlso seen: ${seen.join(", ")}.`)).total).toBeLessThanOrEqual(
+      0,
+    );
+  });
+
   it("a free-text dump of every output", () => {
     const dump = `${sample.task.reference_answer}\n\n${Array.from({ length: 120 }, (_, i) => `Oct 1 sshd[${i}]: Failed password for root from 10.${i % 250}.3.${i % 200} port 22`).join("\n")}`;
     expect(grade(text(dump)).total).toBeLessThanOrEqual(0);

@@ -346,8 +346,10 @@ function withheldCredit(
   const allowance = Math.max(4, 2 * cp.grading.indicators.length);
   if (padding.length > allowance) reasons.push({ kind: "padded", count: padding.length, allowance, examples: padding });
   const strayIds = [...new Set(view.claims.flatMap(identifiersOf).filter((id) => !ctx.known(id)))];
+  // The references' free text names at most 8 identifiers beyond the truth; one per true fact is
+  // room to spare, where two let a list of everything seen through.
   const idAllowance =
-    input.answer.kind === "text" ? Math.max(25, 2 * ctx.truthFacts) : Math.max(12, 3 * cp.grading.indicators.length);
+    input.answer.kind === "text" ? Math.max(25, ctx.truthFacts) : Math.max(12, 3 * cp.grading.indicators.length);
   if (strayIds.length > idAllowance) reasons.push({ kind: "shotgun", count: strayIds.length, examples: strayIds });
   const bad = badCitations(citedCallIds(input.answer), input.toolEvents);
   if (bad.length) reasons.push({ kind: "bad-citations", ids: bad });
