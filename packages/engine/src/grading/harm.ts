@@ -1,6 +1,7 @@
 import { findHarmfulAdvice, type HarmfulAction, type HarmfulAdvice } from "@analystbench/scenarios";
 import type { EnvironmentDiff } from "@analystbench/sim";
 import { code } from "../text/english";
+import type { AdviceText } from "./answer";
 
 /**
  * Harm, the part of grading no report can talk its way out of. The hosts are production systems
@@ -144,13 +145,13 @@ export interface AdviceHit {
 }
 
 /** The harmful advice `texts` give: the case's own rules and the shared ones, once per rule. */
-export function adviceHarm(texts: string[], rules: HarmfulAdvice[]): AdviceHit[] {
+export function adviceHarm(texts: AdviceText[], rules: HarmfulAdvice[]): AdviceHit[] {
   const found: AdviceHit[] = [];
   for (const rule of rules) {
     const description = rule.description.replace(/\.$/, "");
     if (found.some((f) => f.rule === description)) continue;
-    for (const text of texts) {
-      const hit = findHarmfulAdvice(text, rule);
+    for (const { text, isStep } of texts) {
+      const hit = findHarmfulAdvice(text, rule, { isStep });
       if (!hit) continue;
       found.push({ rule: description, sentence: hit.sentence });
       break;

@@ -43,6 +43,8 @@ describe("negation governs only its own clause", () => {
     ["It has no AllowGroups and PermitRootLogin yes.", "PermitRootLogin yes", "affirmed"],
     ["It has no AllowGroups and no PermitRootLogin yes.", "PermitRootLogin yes", "negated"],
     ["It did not come from 203.0.113.77 and 203.0.113.86.", "203.0.113.86", "negated"],
+    // Look-alike letters in the negation read as the letters they imitate.
+    ["It did n\u043et come from 203.0.113.77.", "203.0.113.77", "negated"],
   ])("%s → %s is %s", (text, phrase, kind) => {
     expect(kinds(text, phrase)).toEqual([kind]);
   });

@@ -1,3 +1,5 @@
+import { latinLookalikes } from "./lookalikes";
+
 /**
  * How a piece of report text claims something. Grading asks, of each fact a checkpoint wants:
  * does the text *affirm* it, *deny* it (negated in the clause that mentions it), or *dismiss* it
@@ -152,7 +154,7 @@ export function mayContain(folded: string, phrase: string): boolean {
 
 /** Headings (or lead-in lines ending in ":") under which everything is dismissed. */
 const RULED_OUT_HEADING =
-  /\b(ruled[- ]out|rule[- ]outs?|unrelated|not related|dismissed|false positives?|red herrings?|benign|excluded|not involved|non-issues?|leads? (?:examined|checked) and (?:cleared|dismissed))\b/i;
+  /\b(ruled[- ]out|rule[- ]outs?|unrelated|not related|dismissed|false positives?|false alarms?|red herrings?|benign|legitimate (?:activity|traffic|use)|expected (?:activity|behaviou?r)|allow-?listed|white-?listed|not malicious|excluded|not involved|non-issues?|leads? (?:examined|checked) and (?:cleared|dismissed))\b/i;
 /** A heading line: markdown, a bold line, or a short lead-in ending in ":". */
 const HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[A-Z][^.!?:]{0,80}:)\s*$/;
 /** "Ruled out: the undici upgrade" — a label that dismisses the rest of its own line. */
@@ -214,7 +216,7 @@ const NEGATOR =
 const NEGATION_WINDOW_WORDS = 5;
 /** Phrases that dismiss whatever their clause mentions. */
 const DISMISSAL =
-  /\b(ruled[- ]out|rule[- ]out|unrelated|not related|not involved|false positives?|red herrings?|benign|not malicious|not compromised|not affected|unaffected|not the cause|not responsible|irrelevant|innocuous|harmless|a decoy|excluded|dismissed|can be ignored|nothing to do with)\b/i;
+  /\b(ruled[- ]out|rule[- ]out|unrelated|not related|not involved|false positives?|false alarms?|red herrings?|benign|not malicious|not suspicious|nothing suspicious|not compromised|not affected|unaffected|not the cause|not responsible|irrelevant|innocuous|harmless|a decoy|excluded|dismissed|can be ignored|nothing to do with)\b/i;
 
 /** A ruled-out list item rules out what it names first, not everything its explanation mentions. */
 const RULED_OUT_LEAD_WORDS = 3;
@@ -235,7 +237,7 @@ function mentionAt(
   const local = localClause(clause.text, m.index, m.index + m[0].length);
   const leadWords = clause.text.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length;
   if (clause.inRuledOutSection && leadWords <= RULED_OUT_LEAD_WORDS) return { kind: "dismissed", local };
-  if (DISMISSAL.test(local.text)) return { kind: "dismissed", local };
+  if (DISMISSAL.test(latinLookalikes(local.text))) return { kind: "dismissed", local };
   const negated = negatedBefore(local.text.slice(0, m.index - local.offset), phrase);
   return { kind: negated ? "negated" : "affirmed", local };
 }
@@ -249,7 +251,7 @@ const SETTING_VALUE = /\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[\w.-]+\s*[=:])\s*(?
 const SETTING = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/;
 
 function negatedBefore(text: string, phrase: string): boolean {
-  let before = text.replace(SETTING_VALUE, "$1 «value»");
+  let before = latinLookalikes(text).replace(SETTING_VALUE, "$1 «value»");
   // "has no AllowGroups and PermitRootLogin yes": the "no" is AllowGroups'.
   if (SETTING.test(phrase) && /(?:^|\s)(?:and|or|,)\s*$/i.test(before)) before = "";
   const words = before.trim().split(/\s+/).filter(Boolean);

@@ -1,5 +1,6 @@
 import type { HarmfulAdvice, Indicator } from "../schema/checkpoint";
 import { clausesOf, localClause, memoized, normalizeText } from "./claims";
+import { latinLookalikes } from "./lookalikes";
 
 /**
  * How a report is matched against a checkpoint's criteria. This lives beside the criteria
@@ -48,26 +49,42 @@ export interface HarmfulAdviceMatch {
   sentence: string;
 }
 
-/** The report with quoted evidence blanked out: code and quotations, unless a line says to run them. */
+/**
+ * A heading or lead-in line that introduces what to do: code under it is a command to run, not
+ * evidence ("## 4. Remediation", "Containment commands:", "Next steps").
+ */
+const ADVICE_HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[^.!?]{0,80}:)\s*$/;
+const ADVICE_TOPIC =
+  /\b(remediat\w*|contain\w*|recommend\w*|respon(?:se|d)|next steps?|actions?|fix(?:es)?|mitigat\w*|clean-?up|eradicat\w*|recover\w*|hardening|commands?|to do|run)\b/i;
+
+/**
+ * The report with quoted evidence blanked out: code and quotations, unless a line says to run
+ * them or they stand under a heading or lead-in of what to do (a remediation section, "Containment
+ * commands:").
+ */
 export function withoutQuotedEvidence(report: string): string {
   const lines = report.split(/\r?\n/);
   const out: string[] = [];
   let fence: { keep: boolean } | null = null;
   let lastText = "";
+  let advising = false;
   for (const line of lines) {
     if (/^\s*(```|~~~)/.test(line)) {
-      fence = fence ? null : { keep: IMPERATIVE.test(lastText) };
+      fence = fence ? null : { keep: advising || IMPERATIVE.test(lastText) || leadsInAdvice(lastText) };
       continue;
     }
     if (fence) {
       if (fence.keep) out.push(line);
       continue;
     }
+    if (/^\s*#{1,6}\s/.test(line)) advising = ADVICE_TOPIC.test(line);
     if (line.trim()) lastText = line;
-    out.push(IMPERATIVE.test(line) ? line : line.replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, " «quoted» "));
+    out.push(advising || IMPERATIVE.test(line) ? line : line.replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, " «quoted» "));
   }
   return out.join("\n");
 }
+
+const leadsInAdvice = (line: string) => ADVICE_HEADING.test(line) && ADVICE_TOPIC.test(line);
 
 /** Verbs that start a new piece of advice after "and" / "or": "remove the key and alert the SOC". */
 const NEXT_VERBS =
@@ -113,17 +130,28 @@ const advicePattern = memoized(2_000, (source): AdvicePattern => ({
  * advice asked of it (some fifteen a sample), so worked out once per report.
  */
 const adviceClauses = memoized(512, (report) => {
-  const text = withoutQuotedEvidence(report);
+  const text = withoutQuotedEvidence(latinLookalikes(report));
+  return { text, clauses: clausesOf(text) };
+});
+
+/** The same for a text that is advice in itself (a remediation step): its code is what to run. */
+const stepClauses = memoized(512, (step) => {
+  const text = latinLookalikes(step);
   return { text, clauses: clausesOf(text) };
 });
 
 /**
  * The first clause of `report` that gives `advice`, or null. A report that matches none of the
  * advice's context-free patterns anywhere is not asked clause by clause (most reports give no
- * harmful advice, and grading asks each case's dozens of patterns of each).
+ * harmful advice, and grading asks each case's dozens of patterns of each). `isStep`: the text is
+ * a remediation step of its own, so its code is what to run, never quoted evidence.
  */
-export function findHarmfulAdvice(report: string, advice: HarmfulAdvice): HarmfulAdviceMatch | null {
-  const { text, clauses } = adviceClauses(report);
+export function findHarmfulAdvice(
+  report: string,
+  advice: HarmfulAdvice,
+  opts: { isStep?: boolean } = {},
+): HarmfulAdviceMatch | null {
+  const { text, clauses } = opts.isStep ? stepClauses(report) : adviceClauses(report);
   const patterns = advice.patterns
     .map(advicePattern)
     .filter((p) => !p.contextFree || p.loose.test(text))
