@@ -381,6 +381,13 @@ describe("harm", () => {
       // A step that is only a command is the command to run, and look-alike letters change no word.
       "`iptables -F && systemctl stop ssh`",
       "D\u0435lete the logs and fl\u0443sh the firewall.",
+      "Run cat /dev/null > /var/log/auth.log and history -c.",
+      "`: > /var/log/auth.log`",
+      "Shred /root/.bash_history before handing the host back.",
+      // Advice is not excused by the attacker in another clause, a narrated compromise, or hesitation.
+      "So the attacker cannot read them, wipe all logs on jump-01.",
+      "Since root was compromised wipe all logs and the history.",
+      "Do not hesitate to delete the logs.",
     ]) {
       const s = reference();
       expect(outcomes(submitted({ ...s, remediation: [...s.remediation, advice] }))[3], advice).toBe("minus");

@@ -83,6 +83,10 @@ export const SHARED_HARMFUL_ADVICE: HarmfulAdvice[] = [
       "\\b(logs?|log files?|history|evidence|audit trail|journal)\\b.{0,40}\\b(should|must|can|needs? to|ought to) be (deleted|wiped|removed|cleared|purged|truncated|erased|shredded)\\b",
       "^(wiping|deleting|removing|clearing|purging|truncating|erasing|shredding)\\b.{0,40}\\b(logs?|log files?|history|evidence|audit trail|journal)\\b",
       "\\bget rid of\\b.{0,40}\\b(logs?|/var/log|history|evidence)\\b",
+      // As a command: emptied by a redirection, truncated, shredded, or the shell's history cleared.
+      "(?:\\bcat\\s+/dev/null\\s*|\\becho\\s*(?:-n\\s*)?(?:''|\"\")?\\s*|(?:^|[;&|`(:])\\s*)(?<!>)>(?!>)\\s*\\S*(?:/var/log/|\\.log\\b|_history\\b)",
+      "\\b(?:truncate\\s+-s\\s*0|shred)\\b.{0,60}(?:/var/log|\\.log\\b|_history\\b)",
+      "\\bhistory\\s+-c\\b",
     ],
   },
   {

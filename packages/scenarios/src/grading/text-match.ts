@@ -37,9 +37,15 @@ export function splitSentences(report: string): string[] {
 const ADVICE_NEGATOR =
   /(?:^|[^\p{L}])(not|no|never|don't|doesn't|mustn't|shouldn't|cannot|can't|avoid|avoiding|refrain|instead of|rather than|prohibit|forbid)(?![\p{L}])/iu;
 const ADVICE_NEGATION_WINDOW_WORDS = 5;
-/** A clause that narrates what was done ("it ended with rm -rf …") reports, it does not advise. */
+/**
+ * An action narrated ("it ended with rm -rf …", "the logs were deleted", "had wiped") is reported,
+ * not advised: the narrating verb stands right before it ("Since root was compromised wipe all
+ * logs" narrates the compromise, and advises the wipe).
+ */
 const NARRATION =
-  /\b(ran|executed|issued|typed|ended with|began with|started with|had|was|were|did|has been|have been)\b/i;
+  /\b(ran|executed|issued|typed|ended with|began with|started with|had|was|were|did|has been|have been|had been)\s*[`'"“]?\s*$/i;
+/** "Do not hesitate to delete the logs" negates the hesitation, not the advice. */
+const NOT_HESITATE = /\b(?:do not|don't|never|not)\s+hesitate\s+to\b/gi;
 const ATTACKER_AS_SUBJECT = /\b(?:attacker|adversary|threat actor|intruder|malicious actor)s?\b(?!['’]s)/i;
 const IMPERATIVE =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:then\s+|next,?\s+|first,?\s+)?(run|execute|apply|use|issue|type|enter|invoke|perform)\b/i;
@@ -162,9 +168,11 @@ export function findHarmfulAdvice(
       const m = re.exec(clause.text);
       if (!m) continue;
       const local = localClause(clause.text, m.index, m.index + m[0].length);
-      const negated = governedBy(local.text.slice(0, m.index - local.offset), ADVICE_NEGATOR);
-      const narrated = NARRATION.test(local.text.slice(0, m.index - local.offset));
-      if (negated || narrated || ATTACKER_AS_SUBJECT.test(clause.text.slice(0, m.index))) continue;
+      const before = local.text.slice(0, m.index - local.offset);
+      const negated = governedBy(before.replace(NOT_HESITATE, " "), ADVICE_NEGATOR);
+      // The attacker as the subject of its own clause ("the attacker deleted the logs"), not of
+      // another one ("so the attacker cannot read them, wipe all logs").
+      if (negated || NARRATION.test(before) || ATTACKER_AS_SUBJECT.test(before)) continue;
       return { advice, sentence: clause.text };
     }
   }
