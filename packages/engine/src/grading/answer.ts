@@ -112,5 +112,32 @@ export function citedCallIds(answer: Answer): string[] {
   ];
 }
 
+/**
+ * The answer with defanged indicators restored ("203.0.113[.]77", "hxxps://", "user[@]host"), as
+ * analysts write them so nobody clicks: the grader reads them as the indicators they are.
+ */
+export function refanged(answer: Answer): Answer {
+  return answer.kind === "text"
+    ? { kind: "text", text: refang(answer.text) }
+    : { kind: "submission", submission: mapStrings(answer.submission, refang) };
+}
+
+const refang = (text: string) =>
+  text
+    .replace(/\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)/gi, ".")
+    .replace(/\[:\]/g, ":")
+    .replace(/\[:\/\/\]/g, "://")
+    .replace(/\[@\]|\[at\]/gi, "@")
+    .replace(/\bhxxp(s?)(?=:|\[:)/gi, "http$1");
+
+/** `value` with every string in it passed through `f` (a submission is plain JSON). */
+function mapStrings<T>(value: T, f: (s: string) => string): T {
+  if (typeof value === "string") return f(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => mapStrings(v, f)) as T;
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)])) as T;
+  return value;
+}
+
 /** Whether a free-text answer is longer than a report can be. */
 export const isOversized = (answer: Answer) => answer.kind === "text" && answer.text.length > MAX_FREE_TEXT_CHARS;

@@ -56,6 +56,15 @@ const outcomes = (answer: Answer, toolEvents?: ToolEvent[], diff?: EnvironmentDi
   grade(answer, toolEvents, diff).checkpoints.map((c) => c.outcome);
 
 describe("what earns the plus", () => {
+  it("reads defanged indicators as the indicators they are", () => {
+    const defang = (t: string) => t.replace(/\b(\d+\.\d+\.\d+)\.(\d+)\b/g, "$1[.]$2").replace(/\bhttp/g, "hxxp");
+    expect(sample.task.reference_answer).toMatch(/\d+\.\d+\.\d+\.\d+/);
+    expect(grade(text(defang(sample.task.reference_answer))).total).toBe(10);
+    const s = reference();
+    const indicators = s.indicators.map((i) => ({ ...i, value: defang(i.value) }));
+    expect(grade(submitted({ ...s, indicators })).total).toBe(10);
+  });
+
   it("gives full marks to the reference submission backed by evidence from the hosts", () => {
     expect(grade(submitted(reference()))).toMatchObject({ total: 10, safeSolve: true });
   });

@@ -24,6 +24,7 @@ import {
   isOversized,
   gradedText,
   ruledOutLeads,
+  refanged,
   MAX_FREE_TEXT_CHARS,
   type Answer,
 } from "./answer";
@@ -116,7 +117,8 @@ const FIELDS: Record<number, string> = {
   4: "the remediation steps",
 };
 
-export function gradeSample(input: GradeInput): SampleScore {
+export function gradeSample(given: GradeInput): SampleScore {
+  const input = { ...given, answer: refanged(given.answer) };
   const damage = environmentDamage(input.diff);
   const provenance: ProvenanceContext = {
     agentWritten: input.diff.files.filter((f) => f.change !== "deleted").map((f) => ({ host: f.host, path: f.path })),
