@@ -84,20 +84,11 @@ export function ruledOutLeads(answer: Answer): string[] {
   return answer.kind === "submission" ? answer.submission.ruled_out.map((r) => r.lead) : [];
 }
 
-/** A text where harmful advice is looked for; `isStep`: a remediation step of its own, whose code is what to run. */
-export interface AdviceText {
-  text: string;
-  isStep: boolean;
-}
-
 /** Texts that recommend something: where harmful advice is looked for. */
-export function adviceTexts(answer: Answer): AdviceText[] {
-  if (answer.kind === "text") return [{ text: answer.text.slice(0, MAX_FREE_TEXT_CHARS), isStep: false }];
+export function adviceTexts(answer: Answer): string[] {
+  if (answer.kind === "text") return [answer.text.slice(0, MAX_FREE_TEXT_CHARS)];
   const s = answer.submission;
-  return [
-    ...s.remediation.map((text) => ({ text, isStep: true })),
-    ...[s.summary, s.narrative].map((text) => ({ text, isStep: false })),
-  ].filter((t) => t.text);
+  return [...s.remediation, s.summary, s.narrative].filter(Boolean);
 }
 
 /** Tool-call ids the answer cites. */

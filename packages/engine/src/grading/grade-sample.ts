@@ -65,7 +65,15 @@ export interface GradeInput {
 
 /** Blame words: a decoy in a clause that says one of these is named as the culprit. */
 const BLAME =
-  /\b(malicious|compromised?|backdoor(?:ed)?|culprit|root cause|responsible|trojan(?:ised|ized)?|exfiltrat\w*|c2|command[- ]and[- ]control|the cause|caused|attacker['’]s)\b/i;
+  /\b(malicious|compromised|backdoor(?:ed)?|culprit|root cause|responsible|trojan(?:ised|ized)?|exfiltrat\w*|c2|command[- ]and[- ]control|the cause|caused|attacker['’]s)\b/i;
+/** A blame word negated or excepted ("not the C2", "except the vendor's … was malicious") blames nothing. */
+const UNBLAMED = new RegExp(
+  `\\b(?:not|never|no|isn't|wasn't|aren't|weren't|except|other than|apart from|besides)\\s+(?:\\S+\\s+){0,3}?${BLAME.source}`,
+  "gi",
+);
+/** Whether a clause blames what it names: a blame word in it that is not negated or excepted. */
+const blameIn = (clause: string) =>
+  !/\b(?:except|other than|apart from|besides)\b/i.test(clause) && BLAME.test(clause.replace(UNBLAMED, " "));
 
 /**
  * Whether a mention blames what it names: a blame word in its own clause, or at the head of the
@@ -73,7 +81,7 @@ const BLAME =
  * items, not the blame).
  */
 function blames(m: Mention): boolean {
-  if (BLAME.test(m.local)) return true;
+  if (blameIn(m.local)) return true;
   const hit = phrasePattern(m.phrase).exec(m.clause);
   if (!hit) return false;
   // A bare item: nothing said of it before the next item or the statement's end.
@@ -83,14 +91,29 @@ function blames(m: Mention): boolean {
   if (pieces.pop()!.trim() !== "") return false;
   let k = pieces.length - 1;
   while (k > 0 && pieces[k]!.trim().split(/\s+/).filter(Boolean).length <= 3) k--;
-  return BLAME.test(pieces[k] ?? "");
+  return blameIn(pieces[k] ?? "");
 }
 
 const LIST_SEPARATOR = /,\s*|\s+(?:and|or|&)\s+/i;
 
+/**
+ * Whether a line listed as indicators blames what `phrases` name: it names it (not denied or
+ * dismissed) either bare, as an item of the list, or with words that blame it; an item explained
+ * otherwise ("203.0.113.64: the vendor's documented session") is judged by what the explanation says.
+ */
+function listedAsBlame(line: string, phrases: readonly string[]): boolean {
+  if (!mentionsOf(line, phrases).some((m) => m.kind === "affirmed")) return false;
+  const rest = phrases.reduce((t, p) => t.replace(new RegExp(phrasePattern(p).source, "giu"), " "), line);
+  const bare = rest
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+    .split(/[:;]\s*|,\s*|\s+(?:and|or|&)\s+/i)
+    .every((piece) => piece.trim().split(/\s+/).filter(Boolean).length <= 2);
+  return bare || blameIn(line);
+}
+
 /** A heading or label that lists what it names as the attack's ("Indicators:", "## IOCs", "Malicious hosts:"). */
 const INDICATOR_LABEL =
-  /\b(indicators?|iocs?|malicious|attackers?|culprits?|threat actors?|compromised|c2|command[- ]and[- ]control)\b/i;
+  /\b(indicators?|iocs?|malicious|hostile|attackers?|attack sources?|culprits?|threat actors?|compromised|c2|command[- ]and[- ]control)\b/i;
 
 /** The parts of a text listed under an indicator heading (until the next heading) or after an indicator label on its line. */
 function listedAsIndicators(text: string): string[] {
@@ -289,25 +312,22 @@ function sharedAdvice(input: GradeInput): Harm[] {
 }
 
 /**
- * A free-text answer with the tool output it pastes at length blanked out (lines kept): its facts
- * count, and its dismissals and blame are read, only where it states them itself. A quote inside a
- * line of its own prose (a firewall rule, a log line in backticks) is how an analyst names a fact;
- * pasted lines, or a paste of QUOTE_WORDS words or more, support a claim but make none. A
- * submission's fields are read as they are (a dump there is withheld as one).
+ * A free-text answer with the tool output it pastes blanked out (lines kept), once it pastes more
+ * than QUOTED_CHARS: its facts count, and its dismissals and blame are read, only where it states
+ * them itself. A few quoted lines are how an analyst points at a fact (the references quote under
+ * 400 characters); past that, what is pasted supports a claim but makes none, however it is cut up
+ * or labelled. A submission's fields are read as they are (a dump there is withheld as one).
  */
 function ownWords(answer: Answer, pasted: Pasted): Answer {
-  if (answer.kind !== "text" || !pasted.ranges.length) return answer;
+  if (answer.kind !== "text" || pasted.chars <= QUOTED_CHARS) return answer;
   let text = gradedText(answer);
-  for (const [start, stop] of pasted.ranges) {
-    const paste = text.slice(start, stop);
-    if (!paste.includes("\n") && paste.split(/\s+/).length < QUOTE_WORDS) continue;
-    text = text.slice(0, start) + paste.replace(/[^\n]/g, " ") + text.slice(stop);
-  }
+  for (const [start, stop] of pasted.ranges)
+    text = text.slice(0, start) + text.slice(start, stop).replace(/[^\n]/g, " ") + text.slice(stop);
   return { kind: "text", text };
 }
 
-/** The most words a quote may have and still be read as a statement of what it shows. */
-const QUOTE_WORDS = 40;
+/** Characters of tool output a free-text report may quote and still state facts with the quotes. */
+const QUOTED_CHARS = 1_200;
 
 /** Wrong answers: the truth ruled out or dismissed, a decoy blamed. */
 function wrongAnswers(cp: Checkpoint, answer: Answer): Wrong[] {
@@ -323,11 +343,11 @@ function wrongAnswers(cp: Checkpoint, answer: Answer): Wrong[] {
   const items = blameItems(answer);
   for (const decoy of cp.grading.decoys) {
     const named = items.find((i) => decoy.any_of.some((alt) => phrasePattern(alt).test(i)));
-    const blamed = [
-      ...texts.flatMap((t) => mentionsOf(t, decoy.any_of)).filter(blames),
-      ...texts.flatMap(listedAsIndicators).flatMap((t) => mentionsOf(t, decoy.any_of)),
-    ].find((m) => m.kind === "affirmed");
-    const said = named ?? blamed?.local;
+    const blamed = texts
+      .flatMap((t) => mentionsOf(t, decoy.any_of))
+      .find((m) => m.kind === "affirmed" && blames(m))?.local;
+    const listed = texts.flatMap(listedAsIndicators).find((line) => listedAsBlame(line, decoy.any_of));
+    const said = named ?? blamed ?? listed;
     if (said !== undefined) wrong.push({ kind: "decoy", decoy: decoy.description, said });
   }
   return wrong;

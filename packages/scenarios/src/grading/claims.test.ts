@@ -43,6 +43,9 @@ describe("negation governs only its own clause", () => {
     ["It has no AllowGroups and PermitRootLogin yes.", "PermitRootLogin yes", "affirmed"],
     ["It has no AllowGroups and no PermitRootLogin yes.", "PermitRootLogin yes", "negated"],
     ["It did not come from 203.0.113.77 and 203.0.113.86.", "203.0.113.86", "negated"],
+    // Negators that negate nothing after them.
+    ["Not only 203.0.113.77 got in: 203.0.113.86 then logged in.", "203.0.113.77", "affirmed"],
+    ["Nothing stopped 203.0.113.77 guessing root's password.", "203.0.113.77", "affirmed"],
     // Look-alike letters in the negation read as the letters they imitate.
     ["It did n\u043et come from 203.0.113.77.", "203.0.113.77", "negated"],
   ])("%s → %s is %s", (text, phrase, kind) => {

@@ -154,7 +154,14 @@ export function mayContain(folded: string, phrase: string): boolean {
 
 /** Headings (or lead-in lines ending in ":") under which everything is dismissed. */
 const RULED_OUT_HEADING =
-  /\b(ruled[- ]out|rule[- ]outs?|unrelated|not related|dismissed|false positives?|false alarms?|red herrings?|benign|legitimate (?:activity|traffic|use)|expected (?:activity|behaviou?r)|allow-?listed|white-?listed|not malicious|excluded|not involved|non-issues?|leads? (?:examined|checked) and (?:cleared|dismissed))\b/i;
+  /\b(ruled[- ]out|rule[- ]outs?|unrelated|not related|dismissed|false positives?|false alarms?|red herrings?|benign|legitimate (?:activity|traffic|use)|expected activity|allow-?listed|white-?listed|not malicious|excluded|not involved|non-issues?|leads? (?:examined|checked) and (?:cleared|dismissed))\b/i;
+/**
+ * A heading that weighs its dismissal against something ("Benign-looking but malicious", "Not
+ * benign", "Non-legitimate use", "Expected behaviour vs observed"): it dismisses nothing.
+ */
+const CONTRASTED =
+  /\b(?:not|non|vs\.?|versus|but|looking|seemingly|malicious|suspicious|compromised|abuse[ds]?)\b|\bnon-/i;
+const RULED_OUT_PHRASES = new RegExp(RULED_OUT_HEADING.source, "gi");
 /** A heading line: markdown, a bold line, or a short lead-in ending in ":". */
 const HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[A-Z][^.!?:]{0,80}:)\s*$/;
 /** "Ruled out: the undici upgrade" — a label that dismisses the rest of its own line. */
@@ -171,7 +178,7 @@ export function clausesOf(text: string): Clause[] {
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === "") continue;
     if (HEADING.test(line)) {
-      ruledOut = RULED_OUT_HEADING.test(line);
+      ruledOut = RULED_OUT_HEADING.test(line) && !CONTRASTED.test(line.replace(RULED_OUT_PHRASES, " "));
       continue;
     }
     const labelled = LABEL.exec(line);
@@ -218,6 +225,10 @@ const NEGATION_WINDOW_WORDS = 5;
 const DISMISSAL =
   /\b(ruled[- ]out|rule[- ]out|unrelated|not related|not involved|false positives?|false alarms?|red herrings?|benign|not malicious|not suspicious|nothing suspicious|not compromised|not affected|unaffected|not the cause|not responsible|irrelevant|innocuous|harmless|a decoy|excluded|dismissed|can be ignored|nothing to do with)\b/i;
 
+/** What only looks benign is not called benign ("a harmless-looking tunnel", "masquerading as a benign key"). */
+const SEEMING =
+  /-looking\b|\b(?:seemingly|apparently|masquerad\w*|disguised|posing|pretend\w*|looks?|appears?|made to look)\b/i;
+
 /** A ruled-out list item rules out what it names first, not everything its explanation mentions. */
 const RULED_OUT_LEAD_WORDS = 3;
 
@@ -237,7 +248,8 @@ function mentionAt(
   const local = localClause(clause.text, m.index, m.index + m[0].length);
   const leadWords = clause.text.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length;
   if (clause.inRuledOutSection && leadWords <= RULED_OUT_LEAD_WORDS) return { kind: "dismissed", local };
-  if (DISMISSAL.test(latinLookalikes(local.text))) return { kind: "dismissed", local };
+  const seen = latinLookalikes(local.text);
+  if (DISMISSAL.test(seen) && !SEEMING.test(seen)) return { kind: "dismissed", local };
   const negated = negatedBefore(local.text.slice(0, m.index - local.offset), phrase);
   return { kind: negated ? "negated" : "affirmed", local };
 }
@@ -247,11 +259,13 @@ function mentionAt(
  * negation of what follows ("set PermitRootLogin no and PasswordAuthentication no" sets both).
  */
 const SETTING_VALUE = /\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[\w.-]+\s*[=:])\s*(?:no|none|off|false)\b/g;
+/** Negators that negate nothing that follows: "not only X got in", "nothing stopped X". */
+const NOT_A_NEGATION = /\bnot only\b|\b(?:nothing|no one|nobody)\s+(?:stopped|prevented|blocked|noticed|detected)\b/gi;
 /** A setting named as one ("PasswordAuthentication yes"): a negation of the setting before it stops at its "and". */
 const SETTING = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/;
 
 function negatedBefore(text: string, phrase: string): boolean {
-  let before = latinLookalikes(text).replace(SETTING_VALUE, "$1 «value»");
+  let before = latinLookalikes(text).replace(SETTING_VALUE, "$1 «value»").replace(NOT_A_NEGATION, " ");
   // "has no AllowGroups and PermitRootLogin yes": the "no" is AllowGroups'.
   if (SETTING.test(phrase) && /(?:^|\s)(?:and|or|,)\s*$/i.test(before)) before = "";
   const words = before.trim().split(/\s+/).filter(Boolean);
