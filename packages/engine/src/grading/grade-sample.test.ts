@@ -257,6 +257,12 @@ describe("precision: padded answers earn no plus", () => {
         return t.replace(/(\S+)(\s+)/g, (m, w: string, sp: string) => (++n % 7 ? m : `${w} um${sp}`));
       },
       "prose as long again": (t) => `${t}\n\n${prose}`,
+      // Every line behind a label of words the outputs hold: no paste spans two lines.
+      "a label on every line": (t) =>
+        t
+          .split("\n")
+          .map((l) => `| jump CRON root | ${l} |`)
+          .join("\n"),
     };
     for (const [name, disguise] of Object.entries(disguises)) {
       const s = grade(text(`## Everything the tools returned\n\n${disguise(pastedOutput)}`), events);

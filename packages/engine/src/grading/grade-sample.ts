@@ -315,7 +315,7 @@ function sharedAdvice(input: GradeInput): Harm[] {
  * A free-text answer with the tool output it pastes blanked out (lines kept), once it pastes more
  * than QUOTED_CHARS: its facts count, and its dismissals and blame are read, only where it states
  * them itself. A few quoted lines are how an analyst points at a fact (the references quote under
- * 400 characters); past that, what is pasted supports a claim but makes none, however it is cut up
+ * 500 characters); past that, what is pasted supports a claim but makes none, however it is cut up
  * or labelled. A submission's fields are read as they are (a dump there is withheld as one).
  */
 function ownWords(answer: Answer, pasted: Pasted): Answer {

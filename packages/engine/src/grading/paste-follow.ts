@@ -3,11 +3,12 @@
 /** Words a stretch of the report must follow, in an output's order, to be pasted rather than quoted. */
 export const PASTED_RUN_WORDS = 8;
 /**
- * How far apart two words a paste keeps may be, on either side: up to two words added, dropped or
- * changed between them. Slipping a filler word into every seventh (or every other) word, dropping
- * some, or rewriting a few keeps a dump a dump.
+ * How far apart two words a paste keeps may be, on either side: up to three words added, dropped
+ * or changed between them (words no output holds are not counted: see heldWords). Slipping a
+ * filler into every seventh (or every other) word, a three-word label into every row, dropping
+ * some words or rewriting a few keeps a dump a dump.
  */
-const GAP = 3;
+const GAP = 4;
 /**
  * A word that stands more often than this in the report starts a paste at only COMMON_SEEDS of its
  * places each time an output holds it, the next ones in turn: a dump made of oft-repeated words is

@@ -2,7 +2,7 @@ import { mulberry32 } from "@analystbench/scenarios";
 import { describe, expect, it } from "vitest";
 import { isDump, MAX_PASTED_CHARS, measurePaste } from "./pasted";
 
-const GAP = 3;
+const GAP = 4;
 const RUN = 8;
 const words = (s: string) =>
   s
@@ -175,6 +175,9 @@ describe("measurePaste", () => {
         i % 4 === 3 ? `${x} (sic) (sic) (sic)` : x,
       ),
       "a row label every seven words": w.map((x, i) => (i % 7 === 0 ? `| L${i} part ${i % 3} | ${x}` : x)),
+      "a label of three words the outputs hold every seven words": w.map((x, i) =>
+        i % 7 === 0 ? `| port for root | ${x}` : x,
+      ),
       "every third word dropped": w.filter((_, i) => i % 3 !== 2),
       "every third word changed": w.map((x, i) => (i % 3 === 2 ? "zz" : x)),
       "every word split in two": w.map((x) => (x.length > 1 ? `${x.slice(0, 1)} ${x.slice(1)}` : x)),
@@ -184,8 +187,8 @@ describe("measurePaste", () => {
     };
     for (const [name, text] of Object.entries(disguised))
       expect(measurePaste(text.join(" "), [log]).share, name).toBeGreaterThan(0.99);
-    // Three words the outputs hold slipped in at every step is past the rule: such a text is three quarters filler.
-    expect(measurePaste(w.map((x) => `${x} for root from`).join(" "), [log]).share).toBe(0);
+    // Four words the outputs hold slipped in at every step is past the rule: such a text is four fifths filler.
+    expect(measurePaste(w.map((x) => `${x} for root from port`).join(" "), [log]).share).toBeLessThan(0.1);
   });
 
   it("takes a dump padded with prose of its own for a dump, and a report that quotes its evidence for a report", () => {

@@ -5,7 +5,7 @@ import { outputWords, reportWords, wordHash } from "./paste-words";
 export const MAX_PASTED_SHARE = 0.5;
 /**
  * Most tool output a report may repeat, in characters of its words, however long the rest: a
- * report that pads a dump with prose of its own is still a dump. The references repeat under 400;
+ * report that pads a dump with prose of its own is still a dump. The references repeat under 500;
  * twenty log lines quoted as evidence are some 2,000.
  */
 export const MAX_PASTED_CHARS = 4_000;
