@@ -10,7 +10,6 @@ import {
   type Checkpoint,
   type EvidenceRequirement,
   type Indicator,
-  type Mention,
 } from "@analystbench/scenarios";
 import type { EnvironmentDiff } from "@analystbench/sim";
 import type { CheckpointGrade, Outcome, SampleScore, ToolEvent } from "../types";
@@ -31,6 +30,7 @@ import {
 import { isDump, measurePaste, type Pasted } from "./pasted";
 import { badCitations, sightEvidence, type ProvenanceContext } from "./evidence";
 import { evidencePlaces } from "./evidence-places";
+import { blameOf } from "./blame";
 import { actionHits, adviceHarm, environmentDamage, SHARED_HARMFUL_ADVICE } from "./harm";
 import {
   rationaleOf,
@@ -61,75 +61,6 @@ export interface GradeInput {
   context: string[];
   /** The case's world: where evidence the agent never saw was to be found, for the rationale. */
   world?: CaseWorld;
-}
-
-/** Blame words: a decoy in a clause that says one of these is named as the culprit. */
-const BLAME =
-  /\b(malicious|compromised|backdoor(?:ed)?|culprit|root cause|responsible|trojan(?:ised|ized)?|exfiltrat\w*|c2|command[- ]and[- ]control|the cause|caused|attacker['’]s)\b/i;
-/** A blame word negated or excepted ("not the C2", "except the vendor's … was malicious") blames nothing. */
-const UNBLAMED = new RegExp(
-  `\\b(?:not|never|no|isn't|wasn't|aren't|weren't|except|other than|apart from|besides)\\s+(?:\\S+\\s+){0,3}?${BLAME.source}`,
-  "gi",
-);
-/** Whether a clause blames what it names: a blame word in it that is not negated or excepted. */
-const blameIn = (clause: string) =>
-  !/\b(?:except|other than|apart from|besides)\b/i.test(clause) && BLAME.test(clause.replace(UNBLAMED, " "));
-
-/**
- * Whether a mention blames what it names: a blame word in its own clause, or at the head of the
- * list it is a bare item of ("the malicious sources were A, B and the decoy": the commas part the
- * items, not the blame).
- */
-function blames(m: Mention): boolean {
-  if (blameIn(m.local)) return true;
-  const hit = phrasePattern(m.phrase).exec(m.clause);
-  if (!hit) return false;
-  // A bare item: nothing said of it before the next item or the statement's end.
-  const after = m.clause.slice(hit.index + hit[0].length);
-  if (!/^\s*(?:$|[.;:,)]|(?:and|or|&)\s)/i.test(after)) return false;
-  const pieces = m.clause.slice(0, hit.index).split(LIST_SEPARATOR);
-  if (pieces.pop()!.trim() !== "") return false;
-  let k = pieces.length - 1;
-  while (k > 0 && pieces[k]!.trim().split(/\s+/).filter(Boolean).length <= 3) k--;
-  return blameIn(pieces[k] ?? "");
-}
-
-const LIST_SEPARATOR = /,\s*|\s+(?:and|or|&)\s+/i;
-
-/**
- * Whether a line listed as indicators blames what `phrases` name: it names it (not denied or
- * dismissed) either bare, as an item of the list, or with words that blame it; an item explained
- * otherwise ("203.0.113.64: the vendor's documented session") is judged by what the explanation says.
- */
-function listedAsBlame(line: string, phrases: readonly string[]): boolean {
-  if (!mentionsOf(line, phrases).some((m) => m.kind === "affirmed")) return false;
-  const rest = phrases.reduce((t, p) => t.replace(new RegExp(phrasePattern(p).source, "giu"), " "), line);
-  const bare = rest
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
-    .split(/[:;]\s*|,\s*|\s+(?:and|or|&)\s+/i)
-    .every((piece) => piece.trim().split(/\s+/).filter(Boolean).length <= 2);
-  return bare || blameIn(line);
-}
-
-/** A heading or label that lists what it names as the attack's ("Indicators:", "## IOCs", "Malicious hosts:"). */
-const INDICATOR_LABEL =
-  /\b(indicators?|iocs?|malicious|hostile|attackers?|attack sources?|culprits?|threat actors?|compromised|c2|command[- ]and[- ]control)\b/i;
-
-/** The parts of a text listed under an indicator heading (until the next heading) or after an indicator label on its line. */
-function listedAsIndicators(text: string): string[] {
-  const listed: string[] = [];
-  let under = false;
-  for (const line of text.split(/\r?\n/)) {
-    const heading = /^\s*(?:#{1,6}\s+(.*)|\*\*([^*]+)\*\*:?\s*)$/.exec(line);
-    if (heading) {
-      under = INDICATOR_LABEL.test(heading[1] ?? heading[2] ?? "");
-      continue;
-    }
-    const label = /^\s*(?:[-*+]\s+)?(?:\*\*)?([^:*]{1,60})(?:\*\*)?:\s+(.*)$/.exec(line);
-    if (under) listed.push(line);
-    else if (label && INDICATOR_LABEL.test(label[1]!)) listed.push(label[2]!);
-  }
-  return listed;
 }
 
 /** Where a structured answer is read for each checkpoint (answer.ts, checkpointView), in words. */
@@ -343,11 +274,7 @@ function wrongAnswers(cp: Checkpoint, answer: Answer): Wrong[] {
   const items = blameItems(answer);
   for (const decoy of cp.grading.decoys) {
     const named = items.find((i) => decoy.any_of.some((alt) => phrasePattern(alt).test(i)));
-    const blamed = texts
-      .flatMap((t) => mentionsOf(t, decoy.any_of))
-      .find((m) => m.kind === "affirmed" && blames(m))?.local;
-    const listed = texts.flatMap(listedAsIndicators).find((line) => listedAsBlame(line, decoy.any_of));
-    const said = named ?? blamed ?? listed;
+    const said = named ?? blameOf(texts, decoy.any_of);
     if (said !== undefined) wrong.push({ kind: "decoy", decoy: decoy.description, said });
   }
   return wrong;
