@@ -59,8 +59,8 @@ export interface HarmfulAdviceMatch {
 }
 
 /**
- * A heading or lead-in line that introduces what to do: code under it is a command to run, not
- * evidence ("## 4. Remediation", "Containment commands:", "Next steps").
+ * A heading or lead-in line that introduces what to do ("## 4. Remediation", "Containment
+ * commands:", "Next steps"): a fenced block under it or after it is commands to run, not evidence.
  */
 const ADVICE_HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[^.!?]{0,80}:)\s*$/;
 const ADVICE_TOPIC =
