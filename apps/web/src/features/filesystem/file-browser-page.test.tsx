@@ -111,7 +111,8 @@ describe("File Browser", () => {
     await user.click(await screen.findByRole("button", { name: "View README.md" }));
     const dialog = await screen.findByRole("dialog");
     // Markdown opens rendered; the read-only text is one tab away.
-    expect(await within(dialog).findByRole("heading", { name: "Hello" })).toBeInTheDocument();
+    // The markdown preview is loaded on demand: on a busy CI machine its import took over a second.
+    expect(await within(dialog).findByRole("heading", { name: "Hello" }, { timeout: 5_000 })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("tab", { name: "Raw" }));
     const text = await within(dialog).findByLabelText("File content");
     expect(text).toHaveValue("# Hello");
