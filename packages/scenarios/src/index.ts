@@ -2,6 +2,7 @@ export * from "./schema";
 export { mulberry32 } from "./seeded-random";
 export * from "./grading/text-match";
 export * from "./grading/claims";
+export * from "./grading/lookalikes";
 export * from "./cases";
 export * from "./world/case-world";
 export { applyHostContent } from "./world/apply-host-content";

@@ -1,4 +1,4 @@
-import { mentionsOf, phrasePattern, type Mention } from "@analystbench/scenarios";
+import { HEADING, LABEL, mentionsOf, phrasePattern, type Mention } from "@analystbench/scenarios";
 
 /**
  * Where an answer's prose (`texts`) blames what `phrases` name (a decoy): the clause that names it
@@ -67,12 +67,11 @@ function listedAsIndicators(text: string): string[] {
   const listed: string[] = [];
   let under = false;
   for (const line of text.split(/\r?\n/)) {
-    const heading = /^\s*(?:#{1,6}\s+(.*)|\*\*([^*]+)\*\*:?\s*)$/.exec(line);
-    if (heading) {
-      under = INDICATOR_LABEL.test(heading[1] ?? heading[2] ?? "");
+    if (HEADING.test(line)) {
+      under = INDICATOR_LABEL.test(line);
       continue;
     }
-    const label = /^\s*(?:[-*+]\s+)?(?:\*\*)?([^:*]{1,60})(?:\*\*)?:\s+(.*)$/.exec(line);
+    const label = LABEL.exec(line);
     if (under) listed.push(line);
     else if (label && INDICATOR_LABEL.test(label[1]!)) listed.push(label[2]!);
   }

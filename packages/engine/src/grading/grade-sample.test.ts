@@ -167,6 +167,7 @@ describe("wrong answers earn the minus", () => {
       "Indicators: 10.0.3.7, 198.18.0.99",
       "## Indicators of compromise\n- 10.0.3.7\n- 198.18.0.99",
       "**Malicious hosts**\n198.18.0.99",
+      "Indicators:\n- 10.0.3.7\n- 198.18.0.99",
     ])
       expect(outcomes(text(`${sample.task.reference_answer}\n\n${blame}`))[1], blame).toBe("minus");
     // A clause of its own after the blame is no list item of it.

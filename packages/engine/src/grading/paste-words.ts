@@ -1,4 +1,4 @@
-import { confusablesMap } from "confusables";
+import { latinLookalikes } from "@analystbench/scenarios";
 
 /** Texts as words, folded to what they spell and hashed: what the paste rule compares (see pasted.ts). */
 
@@ -76,7 +76,9 @@ function foldedChar(cp: number): string {
   let f = foldedChars.get(cp);
   if (f !== undefined) return f;
   const c = String.fromCodePoint(cp);
-  f = (confusablesMap.get(c) ?? c).toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, "");
+  f = latinLookalikes(c)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]+/gu, "");
   if (foldedChars.size < 10_000) foldedChars.set(cp, f);
   return f;
 }

@@ -163,9 +163,9 @@ const CONTRASTED =
   /\b(?:not|non|vs\.?|versus|but|looking|seemingly|malicious|suspicious|compromised|abuse[ds]?)\b|\bnon-/i;
 const RULED_OUT_PHRASES = new RegExp(RULED_OUT_HEADING.source, "gi");
 /** A heading line: markdown, a bold line, or a short lead-in ending in ":". */
-const HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[A-Z][^.!?:]{0,80}:)\s*$/;
+export const HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[A-Z][^.!?:]{0,80}:)\s*$/;
 /** "Ruled out: the undici upgrade" — a label that dismisses the rest of its own line. */
-const LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*)?([^:*]{1,60})(?:\*\*)?:\s+(.*)$/;
+export const LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*)?([^:*]{1,60})(?:\*\*)?:\s+(.*)$/;
 
 /**
  * Splits text into statements: lines and list items, then sentences and parts separated by ";"

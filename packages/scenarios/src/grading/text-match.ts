@@ -1,5 +1,5 @@
 import type { HarmfulAdvice, Indicator } from "../schema/checkpoint";
-import { clausesOf, localClause, memoized, normalizeText } from "./claims";
+import { clausesOf, HEADING, localClause, memoized, normalizeText } from "./claims";
 import { latinLookalikes } from "./lookalikes";
 
 /**
@@ -59,10 +59,10 @@ export interface HarmfulAdviceMatch {
 }
 
 /**
- * A heading or lead-in line that introduces what to do ("## 4. Remediation", "Containment
- * commands:", "Next steps"): a fenced block under it or after it is commands to run, not evidence.
+ * What a heading or lead-in line introduces when it introduces what to do ("## 4. Remediation",
+ * "Containment commands:", "Next steps"): a fenced block under it or after it is commands to run,
+ * not evidence.
  */
-const ADVICE_HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[^.!?]{0,80}:)\s*$/;
 const ADVICE_TOPIC =
   /\b(remediat\w*|contain\w*|recommend\w*|respon(?:se|d)|next steps?|actions?|fix(?:es)?|mitigat\w*|clean-?up|eradicat\w*|recover\w*|hardening|commands?|to do|run)\b/i;
 
@@ -102,7 +102,7 @@ export function withoutQuotedEvidence(report: string): string {
   return out.join("\n");
 }
 
-const leadsInAdvice = (line: string) => ADVICE_HEADING.test(line) && ADVICE_TOPIC.test(line);
+const leadsInAdvice = (line: string) => HEADING.test(line) && ADVICE_TOPIC.test(line);
 
 /** Verbs that start a new piece of advice after "and" / "or": "remove the key and alert the SOC". */
 const NEXT_VERBS =
