@@ -8,9 +8,12 @@ async function searchAndOpen(page: Page, query: string, group: string, title: st
   const hit = page.getByRole("group", { name: group }).getByRole("option", { name: title }).first();
   // A file written a moment ago shows up within a few seconds, not at once: the server's name index
   // is kept 3 s and the console keeps an answer 5 s. Typed again until it does; on a machine busy
-  // with other work a walk of the workspace can itself take seconds (CI saw 20 s go by).
+  // with other work a walk of the workspace can itself take seconds (CI saw 20 s go by). The box
+  // stays empty past the console's 150 ms debounce, or the query never changes and the console
+  // keeps showing its first answer (CI failed so: the run's log was searched before it was indexed).
   await expect(async () => {
     await box.fill("");
+    await page.waitForTimeout(400);
     await box.fill(query);
     await expect(hit).toBeVisible({ timeout: 6_000 });
   }).toPass({ timeout: 45_000 });
