@@ -55,7 +55,12 @@ export function blameItems(answer: Answer): string[] {
   return [...s.cause.culprits, ...indicatorValues(s), ...s.affected.map((a) => a.asset)];
 }
 
-/** Every text of the answer (for dismissals of the truth and blame of decoys in prose). */
+/** Texts that name what they name as malicious: the first malicious event. */
+export function blamingTexts(answer: Answer): string[] {
+  return answer.kind === "submission" ? firstEvent(answer.submission) : [];
+}
+
+/** Every text of the answer (for dismissals of the truth and blame of decoys in prose), the reasons leads were ruled out too. */
 export function answerTexts(answer: Answer): string[] {
   if (answer.kind === "text") return [answer.text.slice(0, MAX_FREE_TEXT_CHARS)];
   const s = answer.submission;
@@ -67,6 +72,7 @@ export function answerTexts(answer: Answer): string[] {
     ...firstEvent(s),
     ...s.remediation,
     s.narrative,
+    ...s.ruled_out.map((r) => r.reason),
   ].filter(Boolean);
 }
 

@@ -180,6 +180,51 @@ describe("wrong answers earn the minus", () => {
       expect(outcomes(text(`${sample.task.reference_answer}\n\n${fine}`))[1], fine).toBe("plus");
   });
 
+  it("a decoy listed bare beside the truth, under any label: a list of everything seen names no culprit", () => {
+    const [first, second] = checkpoints[1]!.grading.indicators.map((i) => i.any_of[0]!);
+    for (const hedge of [
+      `Key findings:\n- ${first}\n- ${second}\n- 198.18.0.99`,
+      `Artifacts: ${first}, 198.18.0.99, ${second}`,
+      `## Observed\n${first}\n198.18.0.99`,
+      `## Notes\n| Address |\n|---|\n| ${first} |\n| 198.18.0.99 |`,
+      `Seen in the logs: ${first}; ${second}; 198.18.0.99.`,
+      `## Appendix\nSuspicious IPs: 10.0.3.7; 198.18.0.99`,
+      `## Appendix\n| Malicious address | First seen |\n|---|---|\n| 198.18.0.99 | 04:52 |`,
+      `The attacker came from ${first}, 198.18.0.99.`,
+      `Key findings:\n- ${first} (known)\n- ${second} (known)\n- 198.18.0.99 (known)`,
+      `## Findings\n- ${first}: seen 14 times in auth.log\n- 198.18.0.99: seen 3 times in auth.log`,
+      `Addresses of interest were ${first}, ${second} and 198.18.0.99.`,
+    ])
+      expect(outcomes(text(`${sample.task.reference_answer}\n\n${hedge}`))[1], hedge).toBe("minus");
+  });
+
+  it("a list of the leads examined states nothing and blames nothing", () => {
+    const [first, second] = checkpoints[1]!.grading.indicators.map((i) => i.any_of[0]!) as [string, string];
+    const bare = sample.task.reference_answer.split(first).join("the first address").split(second).join("the second");
+    // The truth only in a list of what was looked at is not stated...
+    for (const worked of [`Addresses examined: ${first}, ${second}`, `## Leads checked\n- ${first}\n- ${second}`])
+      expect(outcomes(text(`${bare}\n\n${worked}`))[1], worked).toBe("zero");
+    // ...and a decoy there is not blamed, nor one explained beside the truth.
+    for (const honest of [
+      `## Hosts examined\n- jump-01\n- 198.18.0.99`,
+      `Addresses checked: ${first}, 198.18.0.99`,
+      `## Evidence\n- ${first} brute-forced root\n- 198.18.0.99: the scanner`,
+      `The attacker's traffic looks like the scanner 198.18.0.99 at first, but is not.`,
+      `Root logins came from ${first}, ${second} and 198.18.0.99 (the scanner).`,
+      `## Findings\n- ${first}: brute-forced root from 21:40\n- 198.18.0.99: seen 3 times in auth.log, a health check`,
+    ])
+      expect(outcomes(text(`${sample.task.reference_answer}\n\n${honest}`))[1], honest).toBe("plus");
+  });
+
+  it("a decoy given as the first malicious event, or the truth dismissed in a ruled-out lead's reason", () => {
+    const s = reference();
+    const first = { time: "2024-03-14T04:52:37Z", description: "root login from 198.18.0.99", citations: [] };
+    expect(outcomes(submitted({ ...s, first_malicious_event: first }))[1]).toBe("minus");
+    const truth = checkpoints[1]!.grading.indicators[0]!.any_of[0]!;
+    const reason = { lead: "the external logins", reason: `${truth} is the integrator's benign scanner` };
+    expect(outcomes(submitted({ ...s, ruled_out: [reason] }))[1]).toBe("minus");
+  });
+
   it("but not a decoy correctly dismissed", () => {
     const s = reference();
     expect(outcomes(submitted({ ...s, ruled_out: [{ lead: "198.18.0.99", reason: "the weekly scanner" }] }))[1]).toBe(

@@ -162,6 +162,9 @@ const RULED_OUT_HEADING =
 const CONTRASTED =
   /\b(?:not|non|vs\.?|versus|but|looking|seemingly|malicious|suspicious|compromised|abuse[ds]?)\b|\bnon-/i;
 const RULED_OUT_PHRASES = new RegExp(RULED_OUT_HEADING.source, "gi");
+/** Whether a heading dismisses everything under it ("## Ruled out", "False positives:"), weighing nothing against it. */
+export const dismissesAll = (heading: string) =>
+  RULED_OUT_HEADING.test(heading) && !CONTRASTED.test(heading.replace(RULED_OUT_PHRASES, " "));
 /** A heading line: markdown, a bold line, or a short lead-in ending in ":". */
 export const HEADING = /^\s*(?:#{1,6}\s+.*|\*\*[^*]+\*\*:?|[A-Z][^.!?:]{0,80}:)\s*$/;
 /** "Ruled out: the undici upgrade" — a label that dismisses the rest of its own line. */
@@ -178,7 +181,7 @@ export function clausesOf(text: string): Clause[] {
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === "") continue;
     if (HEADING.test(line)) {
-      ruledOut = RULED_OUT_HEADING.test(line) && !CONTRASTED.test(line.replace(RULED_OUT_PHRASES, " "));
+      ruledOut = dismissesAll(line);
       continue;
     }
     const labelled = LABEL.exec(line);
@@ -330,9 +333,9 @@ export function dismissedPhrase(text: string, phrases: readonly string[]): strin
  * Identifier-like tokens of a text: addresses, domains, hashes, e-mail addresses, paths,
  * package@version. Used to measure how much a claim names beyond the truth (precision).
  */
-const IDENTIFIER =
+export const IDENTIFIER_PATTERN =
   /\b(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f]{7,64}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|local|internal|corp|lan|cloud|app|co|uk|de)|[a-z0-9][\w.-]*@\d[\w.-]*)\b|(?:\/[\w.-]+){2,}/gi;
 
 export function identifiersOf(text: string): string[] {
-  return [...new Set((text.match(IDENTIFIER) ?? []).map((t) => t.toLowerCase()))];
+  return [...new Set((text.match(IDENTIFIER_PATTERN) ?? []).map((t) => t.toLowerCase()))];
 }
