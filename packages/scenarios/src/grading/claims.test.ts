@@ -48,6 +48,18 @@ describe("negation governs only its own clause", () => {
     ["Nothing stopped 203.0.113.77 guessing root's password.", "203.0.113.77", "affirmed"],
     // Look-alike letters in the negation read as the letters they imitate.
     ["It did n\u043et come from 203.0.113.77.", "203.0.113.77", "negated"],
+    // "No evidence that …" governs its whole clause, however far the mention; and what follows a
+    // mention can deny it was there at all.
+    ["There is no evidence at all that the successful login came from 203.0.113.77.", "203.0.113.77", "negated"],
+    ["Nothing in the logs suggests the tunnel ever reached 203.0.113.86.", "203.0.113.86", "negated"],
+    ["It is unclear whether the operator behind the session was 203.0.113.86.", "203.0.113.86", "negated"],
+    ["203.0.113.77 was not seen in auth.log.", "203.0.113.77", "negated"],
+    ["203.0.113.86 never appeared in the connection table.", "203.0.113.86", "negated"],
+    ["203.0.113.77 is absent from every log.", "203.0.113.77", "negated"],
+    // What follows a mention and says something else of it affirms it.
+    ["203.0.113.86 did not stop after 05:44 and kept the tunnel up.", "203.0.113.86", "affirmed"],
+    ["There is no evidence the attacker left; 203.0.113.86 still holds the tunnel.", "203.0.113.86", "affirmed"],
+    ["203.0.113.77 was not blocked at the perimeter.", "203.0.113.77", "affirmed"],
   ])("%s → %s is %s", (text, phrase, kind) => {
     expect(kinds(text, phrase)).toEqual([kind]);
   });

@@ -253,7 +253,9 @@ function mentionAt(
   if (clause.inRuledOutSection && leadWords <= RULED_OUT_LEAD_WORDS) return { kind: "dismissed", local };
   const seen = latinLookalikes(local.text);
   if (DISMISSAL.test(seen) && !SEEMING.test(seen)) return { kind: "dismissed", local };
-  const negated = negatedBefore(local.text.slice(0, m.index - local.offset), phrase);
+  const at = m.index - local.offset;
+  const negated =
+    negatedBefore(local.text.slice(0, at), phrase) || DENIED_AFTER.test(local.text.slice(at + m[0].length));
   return { kind: negated ? "negated" : "affirmed", local };
 }
 
@@ -267,7 +269,18 @@ const NOT_A_NEGATION = /\bnot only\b|\b(?:nothing|no one|nobody)\s+(?:stopped|pr
 /** A setting named as one ("PasswordAuthentication yes"): a negation of the setting before it stops at its "and". */
 const SETTING = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/;
 
+/**
+ * Words that deny whatever their clause goes on to name, however far ("no evidence at all that
+ * the login came from X", "it is unclear whether X …").
+ */
+const DOUBTED =
+  /\b(?:no|without|little|lacks?|lacking)\s+(?:\w+\s+){0,2}?(?:evidence|sign|signs|indication|indications|proof|trace|traces)\b|\bnothing\s+(?:\w+\s+){0,4}?(?:suggests?|indicates?|shows?|points?)\b|\b(?:unclear|uncertain|not clear|not certain|unknown|unconfirmed)\s+(?:whether|if|that)\b|\b(?:cannot|can't|could not|couldn't)\s+(?:confirm|establish|determine|tell)\b/i;
+/** What, said right after a mention, denies it was there at all ("X was not seen", "X never appeared"). */
+const DENIED_AFTER =
+  /^[\s'"`*)\]]*(?:(?:is|was|were|are|has been|had been)\s+(?:not|never)\s+(?:seen|found|observed|present|recorded|logged)\b|(?:never|did not|didn't)\s+(?:appear|appeared|show(?:ed)? up|occur|occurred)\b|(?:is|was|were|are)\s+(?:absent|nowhere)\b)/i;
+
 function negatedBefore(text: string, phrase: string): boolean {
+  if (DOUBTED.test(latinLookalikes(text))) return true;
   let before = latinLookalikes(text).replace(SETTING_VALUE, "$1 «value»").replace(NOT_A_NEGATION, " ");
   // "has no AllowGroups and PermitRootLogin yes": the "no" is AllowGroups'.
   if (SETTING.test(phrase) && /(?:^|\s)(?:and|or|,)\s*$/i.test(before)) before = "";
