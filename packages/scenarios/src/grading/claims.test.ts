@@ -72,6 +72,22 @@ describe("dismissal", () => {
     expect(kinds("Unlike fast-xml-praser, the undici upgrade is benign.", "fast-xml-praser")).toEqual(["affirmed"]);
   });
 
+  it("dismisses what a clause says is legitimate, trusted or allow-listed, not what merely uses such a thing", () => {
+    for (const text of [
+      "203.0.113.77 is a trusted partner address.",
+      "The logins from 203.0.113.77 were legitimate.",
+      "203.0.113.77 is allowlisted at the perimeter.",
+      "203.0.113.77 was whitelisted.",
+    ])
+      expect(kinds(text, "203.0.113.77"), text).toEqual(["dismissed"]);
+    for (const text of [
+      "203.0.113.77 logged in with a legitimate root password it had guessed.",
+      "The attacker at 203.0.113.77 reused a trusted key.",
+      "203.0.113.77 is not legitimate.",
+    ])
+      expect(kinds(text, "203.0.113.77"), text).toEqual(["affirmed"]);
+  });
+
   it("dismisses everything under a ruled-out heading until the next heading", () => {
     const report =
       "## Findings\n- fast-xml-praser 5.2.7\n\n## Ruled out\n- 192.0.2.47\n- svc-build\n\n## Next steps\n- rotate";

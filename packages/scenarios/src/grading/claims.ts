@@ -226,7 +226,7 @@ const NEGATOR =
 const NEGATION_WINDOW_WORDS = 5;
 /** Phrases that dismiss whatever their clause mentions. */
 const DISMISSAL =
-  /\b(ruled[- ]out|rule[- ]out|unrelated|not related|not involved|false positives?|false alarms?|red herrings?|benign|not malicious|not suspicious|nothing suspicious|not compromised|not affected|unaffected|not the cause|not responsible|irrelevant|innocuous|harmless|a decoy|excluded|dismissed|can be ignored|nothing to do with)\b/i;
+  /\b(ruled[- ]out|rule[- ]out|unrelated|not related|not involved|false positives?|false alarms?|red herrings?|benign|not malicious|not suspicious|nothing suspicious|not compromised|not affected|unaffected|not the cause|not responsible|irrelevant|innocuous|harmless|a decoy|excluded|dismissed|can be ignored|nothing to do with|(?:is|was|are|were)\s+(?:an?\s+)?(?:legitimate|trusted|allow-?listed|white-?listed))\b/i;
 
 /** What only looks benign is not called benign ("a harmless-looking tunnel", "masquerading as a benign key"). */
 const SEEMING =
