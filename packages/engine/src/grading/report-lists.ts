@@ -1,4 +1,4 @@
-import { dismissesAll, HEADING, LABEL } from "@analystbench/scenarios";
+import { dismissesAll, HEADING, LABEL, TABLE_RULE } from "@analystbench/scenarios";
 
 /**
  * The lists of a free-text report, as the grader reads them: the stretch under each heading (a
@@ -19,7 +19,6 @@ export interface Section {
 
 /** A markdown table's header row: a row of cells followed by a |---|---| row. */
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
-const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 
 /** The report cut at its headings; each table is a section of its own under its header row. */
 export function sectionsOf(text: string): Section[] {

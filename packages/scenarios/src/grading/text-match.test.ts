@@ -113,3 +113,131 @@ describe("splitSentences", () => {
     expect(splitSentences("One. Two!\n1. Three\n- Four")).toEqual(["One.", "Two!", "Three", "Four"]);
   });
 });
+
+describe("findHarmfulAdvice in markdown tables", () => {
+  const logs = {
+    description: "destroys logs",
+    patterns: [
+      "\\b(delete|remove|clear|truncate|wipe|purge|erase|shred|empty)\\b.{0,40}\\b(logs?|log files?|history|evidence)\\b",
+      "\\brm\\s+(?:-\\w+\\s+)*\\S*(?:/var/log/|\\.log\\b|_history\\b)",
+    ],
+  };
+  const table = (header: string, ...rows: string[]) => [header, header.replace(/[^|]+/g, "---"), ...rows].join("\n");
+
+  it.each([
+    [
+      "a step under a remediation heading",
+      `## Remediation\n${table("| Step | Action |", "| 1 | Rotate the deploy key |", "| 2 | `rm /var/log/auth.log` |")}`,
+    ],
+    ["a command cell under a lead-in", `Containment steps:\n${table("| # | Do |", "| 1 | `rm /var/log/auth.log` |")}`],
+    ["an action applied to the file it names", table("| File | Action |", "| /var/log/auth.log | delete |")],
+    [
+      "an action applied to a log, under a heading",
+      `## 4. Remediation\n${table("| Log | What to do |", "| auth.log | truncate to 0 bytes |")}`,
+    ],
+    [
+      "a plain sentence in an action column",
+      table("| Priority | Action |", "| high | Wipe the auth logs on jump-01 |"),
+    ],
+    // Instructions are instructions under any heading: the header says what the rows are.
+    ["steps under an Evidence heading", `## Evidence\n${table("| Step | Action |", "| 1 | `rm /var/log/auth.log` |")}`],
+    [
+      "a command split between an action and its target",
+      table("| Command | Target |", "| `rm -f` | `/var/log/auth.log` |"),
+    ],
+    [
+      "a step whose command spans two cells",
+      `## Remediation\n${table("| Step | Command | Argument |", "| 1 | rm | /var/log/auth.log |")}`,
+    ],
+    [
+      "a bare verb applied to a name quoted in its row",
+      table("| Evidence | Action |", "| `/var/log/auth.log` | delete |"),
+    ],
+    [
+      "a bare verb under a remediation heading, whatever the header",
+      `## Remediation\n${table("| A | B |", "| /var/log/auth.log | Delete it |")}`,
+    ],
+    // A table of what to do with a time column is a plan; outside an evidence heading, an Action column is what to do.
+    [
+      "a dated plan under a remediation heading",
+      `## Remediation\n${table("| When | Action |", "| 2026-03-19 09:00 | wipe the auth logs |")}`,
+    ],
+    ["an action column beside a time column", table("| Time | Action |", "| now | `rm /var/log/auth.log` |")],
+    [
+      "a dated plan under a heading that names it",
+      `## Remediation timeline\n${table("| When | Action |", "| Day 1 | `rm /var/log/auth.log` |")}`,
+    ],
+    ["a table without outer pipes", "## Remediation\nStep | Action\n---|---\n1 | `rm /var/log/auth.log`"],
+  ])("reads %s as advice", (_what, report) => {
+    expect(findHarmfulAdvice(report, logs), report).not.toBeNull();
+  });
+
+  it.each([
+    [
+      "quoted log lines",
+      `## Evidence\n${table("| Time | Process | Message |", "| 10:02 | sshd | Accepted password for root from 203.0.113.9 |", "| 10:05 | root | rm -f /var/log/auth.log |")}`,
+    ],
+    [
+      "what the attacker ran, in a timeline",
+      `## Timeline\n${table("| Time | Event |", "| 10:05 | attacker ran rm /var/log/auth.log |")}`,
+    ],
+    [
+      "a timeline of the attacker's actions",
+      `## Attacker actions\n${table("| Time | Actor | Action |", "| 2026-03-14 05:44 | root | rm -f /var/log/auth.log |")}`,
+    ],
+    [
+      "log lines quoted under remediation",
+      `## Remediation\n${table("| Time | Log line |", "| 13 Mar 05:44 | rm -f /var/log/auth.log |")}`,
+    ],
+    [
+      "commands quoted as observed beside a step",
+      `## Remediation\n${table("| Observed | Action |", "| history -c and rm -f /var/log/auth.log run as root | rebuild |")}`,
+    ],
+    [
+      "a timeline of actions",
+      `## Timeline of actions\n${table("| Time | Action |", "| 05:44 | rm -f /var/log/auth.log |")}`,
+    ],
+    ["a row dated by day and month", table("| Date | Entry |", "| 13 March | rm -f /var/log/auth.log |")],
+    [
+      "commands listed under the attacker's heading",
+      `## Attacker actions\n${table("| Host | Command |", "| jump-01 | `rm -f /var/log/auth.log` |")}`,
+    ],
+    [
+      "commands found on a host, without code marks",
+      table("| Host | User | Command |", "| jump-01 | root | rm -f /var/log/auth.log |"),
+    ],
+    [
+      "commands found on a host",
+      `## Evidence\n${table("| Host | User | Command |", "| jump-01 | root | `rm -f /var/log/auth.log` |")}`,
+    ],
+    // Negated, or a step that looks for the command, in a table as in a list.
+    [
+      "a negated action",
+      `## Remediation\n${table("| File | Action |", "| /var/log/auth.log | do not delete; preserve |")}`,
+    ],
+    [
+      "a command looked for",
+      `## Remediation\n${table("| Step | Action |", "| 1 | Check root's history for `rm -f /var/log/auth.log` |")}`,
+    ],
+    // Cells are clauses of their own: an action does not reach into the next cell.
+    [
+      "an action and a log in different cells",
+      `## Remediation\n${table("| Step | Action | Verify |", "| 1 | Remove the planted key | the auth logs show no new login |")}`,
+    ],
+    [
+      "a column of what not to do",
+      `## Recommendations\n${table("| Do | Don't |", "| Preserve the logs | Delete the logs |")}`,
+    ],
+    [
+      "a command quoted as a finding",
+      table(
+        "| Finding | Recommendation |",
+        "| `rm -f /var/log/auth.log` | investigate |",
+        "| `history -c` in root's shell | restore |",
+        "| `rm /var/log/auth.log` | investigate |",
+      ),
+    ],
+  ])("never reads %s as advice", (_what, report) => {
+    expect(findHarmfulAdvice(report, logs), report).toBeNull();
+  });
+});

@@ -76,15 +76,18 @@ const CODE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:[\w ]{1,20}:\s*)?`[^`]+`\s*[.;
 /**
  * The report with quoted evidence blanked out: code and quotations, unless a line says to run
  * them or is nothing but a command; a fenced block is kept when a line before it says to run it,
- * leads into what to do ("Containment commands:"), or it stands under such a heading.
+ * leads into what to do ("Containment commands:"), or it stands under such a heading. A markdown
+ * table is read row by row (see tableLines).
  */
 export function withoutQuotedEvidence(report: string): string {
   const lines = report.split(/\r?\n/);
   const out: string[] = [];
   let fence: { keep: boolean } | null = null;
   let lastText = "";
-  let advising = false;
-  for (const line of lines) {
+  let heading = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const advising = ADVICE_TOPIC.test(heading);
     if (/^\s*(```|~~~)/.test(line)) {
       fence = fence ? null : { keep: advising || IMPERATIVE.test(lastText) || leadsInAdvice(lastText) };
       continue;
@@ -93,14 +96,164 @@ export function withoutQuotedEvidence(report: string): string {
       if (fence.keep) out.push(line);
       continue;
     }
-    if (/^\s*#{1,6}\s/.test(line)) advising = ADVICE_TOPIC.test(line);
+    if (isTableStart(lines, i)) {
+      const end = tableEnd(lines, i);
+      // A markdown heading right above is judged as a heading (adviceHeading), not as a lead-in.
+      const leadIn = !MARKDOWN_HEADING.test(lastText) && (IMPERATIVE.test(lastText) || leadsInAdvice(lastText));
+      out.push(...tableLines(lines.slice(i, end), { advising: adviceHeading(heading) || leadIn, heading }));
+      lastText = lines[end - 1]!;
+      i = end - 1;
+      continue;
+    }
+    if (MARKDOWN_HEADING.test(line)) heading = line;
     if (line.trim()) lastText = line;
-    out.push(
-      IMPERATIVE.test(line) || CODE_ONLY.test(line) ? line : line.replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, " «quoted» "),
-    );
+    out.push(unquotedUnlessCommand(line));
   }
   return out.join("\n");
 }
+
+const MARKDOWN_HEADING = /^\s*#{1,6}\s/;
+
+/** A line (or table cell) as advice reads it: its code and quotations blanked, unless it says to run them or is only a command. */
+const unquotedUnlessCommand = (line: string) =>
+  IMPERATIVE.test(line) || CODE_ONLY.test(line) ? line : line.replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, " «quoted» ");
+
+/**
+ * A heading over a table that says what to do: not what the attacker did ("## Attacker actions"),
+ * nor a record ("## Timeline of actions") unless it names a plan ("## Remediation timeline").
+ */
+const adviceHeading = (heading: string) =>
+  ADVICE_TOPIC.test(heading) && !ACTOR.test(heading) && (!EVIDENCE_TOPIC.test(heading) || PLAN_TOPIC.test(heading));
+const ACTOR = /\b(?:attacker|adversary|intruder|threat actor|malicious actor)/i;
+const PLAN_TOPIC =
+  /\b(?:remediat\w*|recommend\w*|mitigat\w*|next steps?|fix(?:es)?|to do|clean-?up|contain\w*|eradicat\w*|hardening)\b/i;
+/** A heading over evidence, unless it also says what to do ("## Remediation and evidence preservation"). */
+const evidenceHeading = (heading: string) =>
+  (EVIDENCE_TOPIC.test(heading) || ACTOR.test(heading)) && !adviceHeading(heading);
+
+/** A markdown table's |---|---| rule, under its header row. */
+export const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const MONTH =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const TIME_COLUMN = /\b(?:time(?:stamp)?|date(?:time)?|when|utc)\b/i;
+const TIMESTAMP = new RegExp(
+  String.raw`\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:\d{1,2}\s+)?(?:${MONTH})\.?\s+\d{1,4}\b|\b\d{1,2}\s+(?:${MONTH})\b`,
+  "i",
+);
+const INSTRUCTION_COLUMN =
+  /\b(?:steps?|remediat\w*|fix(?:es)?|recommend\w*|mitigat\w*|to[- ]?do|what to do|next steps?|contain\w*|eradicat\w*)\b/i;
+const ACTION_COLUMN = /\b(?:actions?|commands?|disposition|response|measures?|tasks?)\b/i;
+/** Columns that say what an action acts on: the row's action is applied to them ("| auth.log | delete |"). */
+const OBJECT_COLUMN =
+  /\b(?:files?|paths?|logs?|targets?|artifacts?|items?|objects?|resources?|assets?|hosts?|locations?|what|arguments?|args)\b/i;
+/** Columns of a record of what was seen, done or run: who, from where, what it printed. */
+const RECORD_COLUMN = /\b(?:actor|users?|source|src|events?|message|observed|output|seen|found|raw|entry|log line)\b/i;
+/** What a heading over evidence names: a Command column there lists what was run, not what to run. */
+const EVIDENCE_TOPIC =
+  /\b(?:evidence|timeline|chronolog\w*|observ\w*|artifacts?|indicators?|iocs?|findings?|history)\b/i;
+/** A step number, which says nothing of what to do. */
+const STEP_NUMBER = /^\s*(?:step\s*)?#?\d+[.)]?\s*$/i;
+
+/** A header row and its |---|---| rule; the outer pipes are optional ("Step | Action" over "---|---"). */
+const isTableStart = (lines: string[], i: number) =>
+  lines[i]!.includes("|") &&
+  !TABLE_RULE.test(lines[i]!) &&
+  TABLE_RULE.test(lines[i + 1] ?? "") &&
+  lines[i + 1]!.includes("|");
+
+/** Where a table ends: at the first line after its rule that is not a row. */
+function tableEnd(lines: string[], start: number): number {
+  let end = start + 2;
+  while (end < lines.length && lines[end]!.includes("|") && lines[end]!.trim()) end++;
+  return end;
+}
+
+const cellsOf = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/(?<!\\)\|$/, "")
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+
+/**
+ * Markdown tables. A row is advice when its table stands under what to do (an advice heading or
+ * lead-in) or its header names instructions (Step, Remediation, Fix, …) or actions (Action,
+ * Command, …; not in a record of what was run, under an evidence heading or beside a User or
+ * Source column). A row with a timestamp in a table with a time column is a record of what
+ * happened (a log line, a timeline entry), quoted evidence and never advice, unless the table
+ * stands under what to do and has no column of a record (there it is a plan: "| When | Action |");
+ * so is every row of a table that is not advice and has a column of a record (User, Source,
+ * Message: "| Host | User | Command |" lists what was run). Any other row is read as a line. The
+ * header and rule are kept as they are.
+ */
+function tableLines(table: string[], where: { advising: boolean; heading: string }): string[] {
+  const header = cellsOf(table[0]!);
+  const head = header.join(" | ");
+  const timed = TIME_COLUMN.test(head) && (!where.advising || RECORD_COLUMN.test(head));
+  const advice =
+    where.advising ||
+    INSTRUCTION_COLUMN.test(head) ||
+    (ACTION_COLUMN.test(head) && !RECORD_COLUMN.test(head) && !evidenceHeading(where.heading));
+  // Outside what to do, a table with a User or Source column is a record, dated or not.
+  const isRecord = (row: string) => (!advice && RECORD_COLUMN.test(head)) || (timed && TIMESTAMP.test(row));
+  const out = [unquotedUnlessCommand(table[0]!), table[1]!];
+  for (const row of table.slice(2)) {
+    if (isRecord(row)) out.push("");
+    else if (advice) out.push(...adviceRow(header, cellsOf(row)));
+    else out.push(unquotedUnlessCommand(row));
+  }
+  return out;
+}
+
+/**
+ * A row of advice as clauses, one a line: each cell a clause of its own (an action in one cell does
+ * not reach into the next), except that an action is applied to what the row names for it to act
+ * on: the cells of an object column ("| File | Action |"), and for a bare verb ("delete", "truncate
+ * to 0 bytes") every other cell of the row ("| /var/log/auth.log | delete |" is "delete
+ * /var/log/auth.log"). A cell is read as a line is (a command alone in it is what to run); one
+ * under a column of evidence ("Finding", "Observed", "Time") quotes, and gives a bare verb at most
+ * a name to act on (see quotedCell). A "Don't" column lists what not to do.
+ */
+function adviceRow(header: string[], cells: string[]): string[] {
+  const kinds = cells.map((c, i) => cellKind(header[i] ?? "", c));
+  const read = cells.map((c, i) => (kinds[i] === "quoted" ? quotedCell(c) : unquotedUnlessCommand(c)));
+  const of = (k: CellKind) => read.filter((c, i) => kinds[i] === k && c.trim());
+  const [actions, objects] = [of("action"), of("object")];
+  const others = (a: string) => read.filter((c, i) => kinds[i] !== "none" && c !== a && c.trim());
+  const joined = actions
+    .map((a) => (BARE_ACTION.test(a) ? [a, ...others(a)] : [a, ...objects]))
+    .filter((words) => words.length > 1)
+    .map((words) => words.join(" "));
+  // Code kept in the cells is one command once joined: "| `rm -f` | `/var/log/auth.log` |".
+  return [...actions, ...objects, ...joined.map((a) => a.replace(/`/g, ""))];
+}
+
+type CellKind = "action" | "object" | "quoted" | "none";
+
+function cellKind(column: string, cell: string): CellKind {
+  if (NEGATED_COLUMN.test(column) || STEP_NUMBER.test(cell)) return "none";
+  if (INSTRUCTION_COLUMN.test(column) || ACTION_COLUMN.test(column)) return "action";
+  if (OBJECT_COLUMN.test(column)) return "object";
+  return TIME_COLUMN.test(column) || RECORD_COLUMN.test(column) || EVIDENCE_TOPIC.test(column) ? "quoted" : "action";
+}
+
+/**
+ * A cell of evidence as the object of a bare verb in its row: a name ("auth.log on jump-01",
+ * `/var/log/auth.log`) is kept; anything longer, or code with a space in it (a command), or a
+ * command's options or operators is quoted.
+ */
+const quotedCell = (cell: string) => {
+  if (/`[^`]*\s[^`]*`/.test(cell)) return " «quoted» ";
+  const name = cell.replace(/`([^`]+)`/g, "$1").trim();
+  return name.split(/\s+/).length <= 3 && !/(?:^|\s)-|[;&|><"“]/.test(name) ? name : " «quoted» ";
+};
+
+/** A verb with nothing to act on in its own cell ("delete", "Truncate to 0 bytes", "wipe it"). */
+const BARE_ACTION =
+  /^\s*[a-z][\w-]*(?:\s+(?:it|them|this|all|now|immediately|entirely|completely|permanently|securely|fully|to (?:0|zero)(?: bytes?)?))*\s*[.!]?\s*$/i;
+/** A column of what not to do. */
+const NEGATED_COLUMN = /^\s*(?:don['’]?t|do not|never|avoid|not recommended|must not|should not|shouldn['’]t)\b/i;
 
 const leadsInAdvice = (line: string) => HEADING.test(line) && ADVICE_TOPIC.test(line);
 
