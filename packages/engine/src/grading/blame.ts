@@ -1,28 +1,25 @@
 import {
-  IDENTIFIER_PATTERN,
   LABEL,
+  latinLookalikes,
   mayContain,
   memoized,
   mentionsOf,
   phrasePattern,
   searchFold,
+  type Decoy,
   type Mention,
 } from "@analystbench/scenarios";
 import { sectionsOf, type Section } from "./report-lists";
 
 /**
- * Where an answer's prose (`texts`) blames what `phrases` name (a decoy): the clause that names it
- * as the culprit, the line that lists it under a blame or as an indicator, or the line that lists
- * it beside the truth without setting it apart; undefined when none does. (Naming it in a
- * submission's list fields is blame too; grade-sample reads those.) `truth` is the indicators'
- * phrases alone: further truths (a config file's path, a change ticket) are named beside decoys
- * in honest explanations ("the vendor's session under CHG-2214").
+ * Where an answer's prose (`texts`) blames a decoy: the clause that names it as the culprit, or
+ * the line that lists it as an indicator without setting it apart; undefined when none does.
+ * (Naming it in a submission's list fields, or as its first malicious event, is blame too;
+ * grade-sample reads those.) A decoy named beside the truth without a word that sets it apart is
+ * no blame but a hedge: grade-sample withholds the plus for it (see unexplainedDecoys).
  */
-export function blameOf(
-  texts: string[],
-  phrases: readonly string[],
-  truth: readonly string[] = [],
-): string | undefined {
+export function blameOf(texts: string[], decoy: Decoy, truth: readonly string[]): string | undefined {
+  const phrases = decoy.any_of;
   const blamed = texts.flatMap((t) => mentionsOf(t, phrases)).find((m) => m.kind === "affirmed" && blames(m));
   if (blamed) return blamed.local;
   // Only the sections that may name it: a long report has many, each asked of every decoy.
@@ -30,10 +27,7 @@ export function blameOf(
     .flatMap(sectionsOnce)
     .filter((s) => phrases.some((p) => mayContain(s.folded, p)))
     .map((s) => s.section);
-  return (
-    sections.flatMap(listedAsIndicators).find((line) => listedAsBlame(line, phrases)) ??
-    sections.map((s) => listedBesideTruth(s, phrases, truth)).find((line) => line !== undefined)
-  );
+  return sections.flatMap(listedAsIndicators).find((line) => affirms(line, phrases) && !setsApart(line, decoy, truth));
 }
 
 /** A report's sections, kept: grading asks of the same few texts for every decoy of every checkpoint. */
@@ -43,15 +37,18 @@ const sectionsOnce = memoized(64, (text) =>
 
 /** Blame words: a decoy in a clause that says one of these is named as the culprit. */
 const BLAME =
-  /\b(malicious|compromised|backdoor(?:ed)?|culprit|root cause|responsible|trojan(?:ised|ized)?|exfiltrat\w*|c2|command[- ]and[- ]control|the cause|caused|attackers?|attacker['’]s|intruders?|adversary)\b/i;
+  /\b(malicious|compromised|backdoor(?:ed)?|culprit|root cause|responsible|trojan(?:ised|ized)?|exfiltrat\w*|c2|command[- ]and[- ]control|the cause|caused|attack(?:s|ed|ers?)?|attacker['’]s|intruders?|adversary|brute[- ]?forc\w*|break-?in|broke in|breach\w*|hijack\w*|offending)\b/i;
 /** A blame word negated or excepted ("not the C2", "except the vendor's … was malicious") blames nothing. */
 const UNBLAMED = new RegExp(
   `\\b(?:not|never|no|isn't|wasn't|aren't|weren't|except|other than|apart from|besides)\\s+(?:\\S+\\s+){0,3}?${BLAME.source}`,
   "gi",
 );
-/** A likeness drawn, not blame: "the attacker's traffic looks like the scanner's". */
+/**
+ * A likeness drawn, not blame: "the attacker's traffic looks like the scanner's". "Looks like it
+ * was X" says it was X.
+ */
 const LIKENESS =
-  /\b(?:looks?|looked|appears?|appeared|seem(?:s|ed)?)\s+(?:like|as if|similar)\b|\bresembl\w*|\bmimic\w*|\bsimilar to\b|\b(?:disguised|posing) as\b/i;
+  /\b(?:looks?|looked|appears?|appeared|seem(?:s|ed)?)\s+(?:like|similar to)\s+(?!it\b|they\b|this\b|that\b)|\bresembl\w*|\bmimic\w*|\bsimilar to\b|\b(?:disguised|posing) as\b/i;
 /** Whether a clause blames what it names: a blame word in it that is not negated or excepted. */
 const blameIn = (clause: string) =>
   !/\b(?:except|other than|apart from|besides)\b/i.test(clause) &&
@@ -69,7 +66,7 @@ function blames(m: Mention): boolean {
   if (!hit) return false;
   // A bare item: nothing said of it before the next item or the statement's end.
   const after = m.clause.slice(hit.index + hit[0].length);
-  if (!/^\s*(?:$|[.;:,)]|(?:and|or|&)\s)/i.test(after)) return false;
+  if (!/^\s*(?:$|[.;:,)/]|(?:and|or|&)\s)/i.test(after)) return false;
   const pieces = m.clause.slice(0, hit.index).split(LIST_SEPARATOR);
   if (pieces.pop()!.trim() !== "") return false;
   let k = pieces.length - 1;
@@ -77,115 +74,156 @@ function blames(m: Mention): boolean {
   return blameIn(pieces[k] ?? "");
 }
 
-const LIST_SEPARATOR = /,\s*|\s+(?:and|or|&)\s+/i;
+const LIST_SEPARATOR = /,\s*|\s*\/\s*|\s+(?:and|or|&|then|as well as)\s+/i;
 
-/** What parts a line's items and what is said of each: labels, semicolons, commas, "and", table cells. */
-const ITEM_SEPARATOR = /[:;|]\s*|,\s*|\s+(?:and|or|&)\s+/i;
-
-/**
- * Whether a line affirms what `phrases` name (not denied or dismissed). A substring search rules
- * most lines out first: a long report has hundreds, each asked of every decoy.
- */
-const affirms = (line: string, phrases: readonly string[]) => {
-  const folded = searchFold(line);
-  return phrases.some((p) => mayContain(folded, p)) && mentionsOf(line, phrases).some((m) => m.kind === "affirmed");
-};
-
-/**
- * The pieces of a list line once what `phrases` name is taken out: each of its items, and what
- * is said of each ("- 203.0.113.64: the vendor's session" leaves "the vendor's session").
- */
-function piecesBeside(line: string, phrases: readonly string[]): string[] {
-  return withoutPhrases(line, phrases)
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
-    .split(ITEM_SEPARATOR)
-    .map((piece) => piece.trim());
-}
-
-const withoutPhrases = (line: string, phrases: readonly string[]) =>
-  phrases.reduce((t, p) => t.replace(new RegExp(phrasePattern(p).source, "giu"), " "), line);
-
-/** An item with two words or fewer said of it, if any: a name in a list, not an explanation. */
-const isBare = (pieces: string[]) => pieces.every((piece) => piece.split(/\s+/).filter(Boolean).length <= 2);
-
-/**
- * Whether a line listed as indicators blames what `phrases` name: it names it (not denied or
- * dismissed) either bare, as an item of the list, or with words that blame it; an item explained
- * otherwise ("203.0.113.64: the vendor's documented session") is judged by what the explanation says.
- */
-function listedAsBlame(line: string, phrases: readonly string[]): boolean {
-  return affirms(line, phrases) && (isBare(piecesBeside(line, phrases)) || blameIn(line));
-}
+/** Whether a text affirms what `phrases` name (not denied or dismissed). */
+export const affirms = (text: string, phrases: readonly string[]) =>
+  mentionsOf(text, phrases).some((m) => m.kind === "affirmed");
 
 /** A heading or label that lists what it names as the attack's ("Indicators:", "## IOCs", "Suspicious IPs:"). */
 const INDICATOR_LABEL =
-  /\b(indicators?|iocs?|malicious|hostile|attackers?|attack sources?|culprits?|threat actors?|threats?|compromised|c2|command[- ]and[- ]control|suspicious|suspect\w*|anomal\w*|unauthori[sz]ed|rogue)\b/i;
+  /\b(indicators?|iocs?|malicious|hostile|attack(?:ers?)?|attack sources?|brute[- ]?force sources?|culprits?|threat actors?|threats?|compromised|c2|command[- ]and[- ]control|suspicious|suspect\w*|anomal\w*|unauthori[sz]ed|rogue)\b/i;
+/** A label that denies what it would list: "Not indicators", "## Nothing suspicious", "Non-malicious logins". */
+const DENIED_LABEL = /\b(?:not|non|no|nothing|none|never)\b|\bnon-/i;
+const indicatorLabel = (label: string) => INDICATOR_LABEL.test(label) && !DENIED_LABEL.test(label);
 
 /** The lines of a section listed as indicators: all of them under an indicator heading, else what follows an indicator label. */
 function listedAsIndicators(section: Section): string[] {
-  if (section.heading !== null && INDICATOR_LABEL.test(section.heading)) return section.lines.map((l) => l.text);
+  if (section.heading !== null && indicatorLabel(section.heading)) return section.lines.map((l) => l.text);
   return section.lines.flatMap((l) => {
     const label = LABEL.exec(l.text);
-    return label && INDICATOR_LABEL.test(label[1]!) ? [label[2]!] : [];
+    return label && indicatorLabel(label[1]!) ? [label[2]!] : [];
   });
 }
 
-/** Words that set an item apart as benign, however short ("198.18.0.99: the scanner"). */
-const BENIGN_ROLE =
-  /\b(?:vendor|scanner|scanning|backup|monitoring|admins?|administrators?|expected|normal|legitimate|known|documented|internal|allowed|approved|authori[sz]ed|trusted|routine|scheduled|maintenance)\b/i;
+/** Words that set a thing apart as benign, however short the note ("198.18.0.99: the scanner", "(clean)"). */
+const BENIGN =
+  /\b(?:vendor|scanner|scanning|backup|monitoring|admins?|administrators?|expected|normal|legit(?:imate(?:ly)?)?|documented|internal|allowed|approved|authori[sz]ed|trusted|routine|scheduled|maintenance|ordinary|usual|genuine|planned|ticketed|clean|fine|ok|okay|harmless|benign|innocuous|unrelated|irrelevant|false positives?|ruled[- ]out|cleared|dismissed|excluded|no concern|not involved|not (?:the )?(?:attacker|cause|culprit|source))\b/i;
+const BENIGN_ALL = new RegExp(BENIGN.source, "gi");
 
+/** A verdict that a note of a word or two passes on what it names: "203.0.113.77 (normal)" dismisses it. */
+export const VERDICT =
+  /\b(?:benign|normal|legit(?:imate)?|clean|fine|ok|okay|harmless|expected|usual|routine|false positive|no concern|not involved|unrelated|irrelevant)\b/i;
+/** A decoy contrasted with the rest where it is named: "unlike 10.0.20.119", "not 198.18.0.99", "rather than …". */
+const CONTRASTED =
+  /\b(?:unlike|not|rather than|instead of|except|other than|apart from|besides|whereas)\s+(?:\S+\s+){0,3}?$/i;
 /**
- * A line of `section` that lists a decoy beside the truth without setting it apart, in a section
- * that affirms the truth: "Key findings: A, B, decoy" names every address seen and none as the
- * culprit, and the decoy is blamed as an item of that list of findings. Not set apart: nothing
- * said of it, or two words that do not call it benign; an item of a sentence that lists the truth
- * too; or said of it exactly what a line says of the truth ("seen in auth.log" on every item).
+ * Words too common, or too much the attack's own, to say what a decoy is ("the", "from", "root",
+ * "login"): its description's other words do ("admins", "scanner", "export", "Fjordline").
  */
-function listedBesideTruth(section: Section, phrases: readonly string[], truth: readonly string[]): string | undefined {
-  if (!section.lines.some((l) => affirms(l.text, phrases))) return undefined;
-  const truthLines = truth.length ? section.lines.filter((l) => affirms(l.text, truth)) : [];
-  if (!truthLines.length) return undefined;
-  // Lines that name the decoy too are judged by their items below, not against themselves.
-  const saidOfTruth = new Set(
-    truthLines.filter((l) => !affirms(l.text, phrases)).map((l) => saidOf(l.text, [...truth, ...phrases])),
-  );
-  saidOfTruth.delete("");
-  return section.lines.find((l) => {
-    if (!affirms(l.text, phrases)) return false;
-    if (saidOfTruth.has(saidOf(l.text, [...truth, ...phrases]))) return true;
-    if (pieceBesideTruth(l.text, phrases, truth)) return true;
-    if (BENIGN_ROLE.test(withoutPhrases(l.text, phrases))) return false;
-    // A label heads the list ("Seen in the logs: A; B; decoy"): the items are what follow it.
-    const label = LABEL.exec(l.text);
-    return isBare(piecesBeside(label ? label[2]! : l.text, phrases));
-  })?.text;
+const COMMON_WORDS = new Set(
+  "the a an and or of to in on at by for from with was were is are be been its it this that these those their his her them they only not no nor any all own other others than then when while which who whom what before after into onto over under same such also root login logins logged session sessions connection connections connected access request requests traffic user users account accounts host hosts address addresses activity password passwords time times first last every each".split(
+    " ",
+  ),
+);
+
+/** The words of a decoy's description that say what it is (not its own names, not common words), as stems. */
+const describingWords = memoized(2_000, (description: string) =>
+  [
+    ...new Set(
+      latinLookalikes(description)
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((w) => w.length >= 4 && !COMMON_WORDS.has(w)),
+    ),
+  ].map((w) => new RegExp(`\\b${w.slice(0, Math.max(4, w.length - 3))}\\p{L}*`, "giu")),
+);
+
+const withoutPhrases = (text: string, phrases: readonly string[]) =>
+  phrases.reduce((t, p) => t.replace(new RegExp(phrasePattern(p).source, "giu"), " "), text);
+
+/** Items of a statement: what commas, slashes, bars, "and", "or", "then" part. */
+const ITEM_SEPARATOR = /,\s*|\s*[/|]\s*|\s+(?:and|or|&|then|as well as)\s+/i;
+
+/** A statement's items, a relative clause kept with the item it is said of ("uk.json, which is translation text"). */
+function itemsOf(statement: string): string[] {
+  const items: string[] = [];
+  for (const piece of statement.split(ITEM_SEPARATOR)) {
+    if (items.length && /^\s*(?:which|who|whose|that|where)\b/i.test(piece)) items[items.length - 1] += `, ${piece}`;
+    else items.push(piece);
+  }
+  return items;
 }
 
-/** What a line says of the things it names, whatever they are: its words without names, numbers or marks. */
-function saidOf(line: string, phrases: readonly string[]): string {
-  return withoutPhrases(line, phrases)
-    .replace(IDENTIFIERS, " ")
-    .toLowerCase()
-    .replace(/[^\p{L}]+/gu, " ")
-    .trim();
-}
-
-const IDENTIFIERS = new RegExp(IDENTIFIER_PATTERN.source, "gi");
-
 /**
- * Whether a statement of the line lists a decoy as an item of its own beside an item that is the
- * truth: "Addresses of interest were A, B and decoy" (an item ends where the truth does; an
- * apposition, "the office, 192.0.2.120, in office hours", is no list of findings).
+ * Whether a statement that names `decoy` sets it apart from the attack: it dismisses or denies it,
+ * calls it benign, contrasts it ("unlike …"), or says what it is in its own description's words
+ * ("the admins' key logins" for the admins' decoy). In a statement that also names the truth, only
+ * the decoy's own item counts ("A (seen 14x), decoy (the vendor)"): a note on the whole statement
+ * ("A, B and decoy — all routine") sets nothing apart from the truth. A note that sets nothing apart
+ * ("seen 3x", "logged in as root") is what a hedge writes beside every name.
  */
-function pieceBesideTruth(line: string, phrases: readonly string[], truth: readonly string[]): boolean {
-  return line.split(/[;:|]\s+|(?<=[.!?])\s+/).some((statement) => {
-    const pieces = statement.split(LIST_SEPARATOR);
-    const only = (p: string, names: readonly string[]) =>
-      affirms(p, names) && lettersOf(withoutPhrases(p, names)) === "";
-    const endsIn = (p: string, names: readonly string[]) =>
-      names.some((n) => new RegExp(`(?:${phrasePattern(n).source})[^\\p{L}\\p{N}]*$`, "iu").test(p));
-    return pieces.some((p) => only(p, phrases)) && pieces.some((p) => affirms(p, truth) && endsIn(p, truth));
+export function setsApart(statement: string, decoy: Decoy, truth: readonly string[], truthNotes = ""): boolean {
+  if (mentionsOf(statement, decoy.any_of).some((m) => m.kind !== "affirmed")) return true;
+  const withTruth = affirms(statement, truth);
+  const own = withTruth
+    ? itemsOf(statement)
+        .filter((item) => decoy.any_of.some((p) => phrasePattern(p).test(item)))
+        .join(" ")
+    : statement;
+  // "A, B and decoy — all routine": the last item's note is the whole list's.
+  if (withTruth && /^\W*(?:(?:are|were)\s+)?(?:all|both|each|everything)\b/i.test(withoutPhrases(own, decoy.any_of)))
+    return false;
+  // What is also the note on the truth ("A (vendor), decoy (vendor)") tells them apart no more.
+  const said = latinLookalikes(withoutPhrases(own, decoy.any_of));
+  const apart = (word: string) => !new RegExp(`\\b${word}\\b`, "i").test(truthNotes);
+  if ([...said.matchAll(BENIGN_ALL)].some((m) => apart(m[0]))) return true;
+  if (describingWords(decoy.description).some((w) => [...said.matchAll(w)].some((m) => apart(m[0])))) return true;
+  return decoy.any_of.some((p) => {
+    const hit = phrasePattern(p).exec(own);
+    return hit !== null && CONTRASTED.test(own.slice(0, hit.index));
   });
 }
 
-const lettersOf = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, "");
+/** The statements of a text, for setsApart: its lines cut at sentence ends and semicolons (not at ": "). */
+const statementsOf = (text: string) =>
+  text
+    .split(/\r?\n|;\s+|(?<=[.!?])\s+/)
+    .map((s) => s.replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, "").trim())
+    .filter(Boolean);
+
+/** A text's statements, each with its searchFold, kept: every decoy and fact of every checkpoint asks of them. */
+export const foldedStatements = memoized(64, (text: string) =>
+  statementsOf(text).map((statement) => ({ text: statement, folded: searchFold(statement) })),
+);
+
+/**
+ * Where a statement of `texts` passes a verdict on what `phrases` name in a note of a word or two
+ * ("203.0.113.77 (normal)", "- 203.0.113.77: clean"): it dismisses it, as a list that calls every
+ * name it gives "normal" dismisses the truth among them.
+ */
+export function dismissedByNote(texts: string[], phrases: readonly string[]): string | undefined {
+  const notes = shortNotes(texts, phrases);
+  return notes.find((n) => VERDICT.test(n.note) && !BLAME.test(n.note))?.item;
+}
+
+/**
+ * The notes of a word or two that `texts` put on what `phrases` name, item by item: "(vendor)" in
+ * "203.0.113.77 (vendor)". What a hedge writes on every name alike.
+ */
+export function shortNotes(texts: string[], phrases: readonly string[]): { item: string; note: string }[] {
+  const notes: { item: string; note: string }[] = [];
+  for (const { text: statement, folded } of texts.flatMap(foldedStatements)) {
+    if (!phrases.some((p) => mayContain(folded, p))) continue;
+    for (const item of itemsOf(statement)) {
+      if (!phrases.some((p) => phrasePattern(p).test(item))) continue;
+      const note = latinLookalikes(withoutPhrases(item, phrases))
+        .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+        .trim();
+      if (note && note.split(/\s+/).length <= 2) notes.push({ item: item.trim(), note });
+    }
+  }
+  return notes;
+}
+
+/**
+ * Whether a statement explains a decoy in its own words without naming it: two or more of its
+ * description's words and a word that calls it benign ("Dana's 10 Mar description change … is
+ * legitimate" explains the decoy dkowalski).
+ */
+export function explainsUnnamed(statement: string, decoy: Decoy, truthNotes = ""): boolean {
+  if (!BENIGN.test(statement)) return false;
+  const text = latinLookalikes(statement);
+  const benign = [...text.matchAll(BENIGN_ALL)].some((m) => !new RegExp(`\\b${m[0]}\\b`, "i").test(truthNotes));
+  return benign && describingWords(decoy.description).filter((w) => text.search(w) >= 0).length >= 2;
+}

@@ -180,22 +180,45 @@ describe("wrong answers earn the minus", () => {
       expect(outcomes(text(`${sample.task.reference_answer}\n\n${fine}`))[1], fine).toBe("plus");
   });
 
-  it("a decoy listed bare beside the truth, under any label: a list of everything seen names no culprit", () => {
-    const [first, second] = checkpoints[1]!.grading.indicators.map((i) => i.any_of[0]!);
+  it("a decoy under an indicator label, heading or table header, or in a clause of the attack", () => {
+    const [first, second] = checkpoints[1]!.grading.indicators.map((i) => i.any_of[0]!) as [string, string];
+    for (const blame of [
+      `## Appendix\nSuspicious IPs: 10.0.3.7; 198.18.0.99`,
+      `## Appendix\n| Malicious address | First seen |\n|---|---|\n| 198.18.0.99 | 04:52 |`,
+      `### Indicators of compromise\n- ${first} (seen Friday night)\n- 198.18.0.99 (seen Sunday morning)`,
+      `Indicators: ${first} / ${second} / 198.18.0.99`,
+      `The attacker came from ${first}, 198.18.0.99.`,
+      `The attack came from 198.18.0.99 and ${first}, then ${second}.`,
+      `${first} and 198.18.0.99 brute-forced the root password.`,
+      `The attacker looks like it was 198.18.0.99, with ${first}.`,
+      `The brute force came from either 198.18.0.99 or ${first}.`,
+    ])
+      expect(outcomes(text(`${sample.task.reference_answer}\n\n${blame}`))[1], blame).toBe("minus");
+  });
+
+  it("a decoy named as plainly as the truth, never set apart, withholds the plus: a list of everything seen tells nothing apart", () => {
+    const [first, second] = checkpoints[1]!.grading.indicators.map((i) => i.any_of[0]!) as [string, string];
     for (const hedge of [
       `Key findings:\n- ${first}\n- ${second}\n- 198.18.0.99`,
       `Artifacts: ${first}, 198.18.0.99, ${second}`,
       `## Observed\n${first}\n198.18.0.99`,
       `## Notes\n| Address |\n|---|\n| ${first} |\n| 198.18.0.99 |`,
-      `Seen in the logs: ${first}; ${second}; 198.18.0.99.`,
-      `## Appendix\nSuspicious IPs: 10.0.3.7; 198.18.0.99`,
-      `## Appendix\n| Malicious address | First seen |\n|---|---|\n| 198.18.0.99 | 04:52 |`,
-      `The attacker came from ${first}, 198.18.0.99.`,
-      `Key findings:\n- ${first} (known)\n- ${second} (known)\n- 198.18.0.99 (known)`,
+      `Root logins came from ${first} / ${second} / 198.18.0.99.`,
+      `First:\n- ${first}\n- ${second}\nThen:\n- 198.18.0.99`,
       `## Findings\n- ${first}: seen 14 times in auth.log\n- 198.18.0.99: seen 3 times in auth.log`,
-      `Addresses of interest were ${first}, ${second} and 198.18.0.99.`,
-    ])
-      expect(outcomes(text(`${sample.task.reference_answer}\n\n${hedge}`))[1], hedge).toBe("minus");
+      `Key findings:\n- ${first} (vendor)\n- ${second} (vendor)\n- 198.18.0.99 (vendor)`,
+      `Seen: ${first}, ${second} and 198.18.0.99 - all routine.`,
+      `${first} vs ${second} vs 198.18.0.99: all root logins in the window.`,
+    ]) {
+      const graded = grade(text(`${sample.task.reference_answer}\n\n${hedge}`)).checkpoints[1]!;
+      expect([graded.outcome, graded.rationale], hedge).toEqual([
+        "zero",
+        expect.stringContaining("never setting it apart"),
+      ]);
+    }
+    // The same note on the truth as on every name is a verdict on the truth.
+    const normal = `Key findings:\n- ${first} (normal)\n- 198.18.0.99 (normal)`;
+    expect(outcomes(text(`${sample.task.reference_answer}\n\n${normal}`))[1]).toBe("minus");
   });
 
   it("a list of the leads examined states nothing and blames nothing", () => {
@@ -204,16 +227,45 @@ describe("wrong answers earn the minus", () => {
     // The truth only in a list of what was looked at is not stated...
     for (const worked of [`Addresses examined: ${first}, ${second}`, `## Leads checked\n- ${first}\n- ${second}`])
       expect(outcomes(text(`${bare}\n\n${worked}`))[1], worked).toBe("zero");
-    // ...and a decoy there is not blamed, nor one explained beside the truth.
+    // ...but a finding under a heading or label that says what was checked is one.
+    for (const found of [
+      `## Logs reviewed\n- auth.log shows ${first} brute-forcing root, then ${second}'s interactive session.`,
+      `Checked auth.log: ${first} guessed root's password and ${second} logged in with it.`,
+    ])
+      expect(outcomes(text(`${bare}\n\n${found}`))[1], found).toBe("plus");
+    expect(
+      outcomes(text(`${sample.task.reference_answer}\n\nChecked wtmp: the attacker also came from 198.18.0.99.`))[1],
+    ).toBe("minus");
+  });
+
+  it("honest mentions of a decoy, set apart where it is named or anywhere else", () => {
+    const [first, second] = checkpoints[1]!.grading.indicators.map((i) => i.any_of[0]!) as [string, string];
     for (const honest of [
       `## Hosts examined\n- jump-01\n- 198.18.0.99`,
       `Addresses checked: ${first}, 198.18.0.99`,
       `## Evidence\n- ${first} brute-forced root\n- 198.18.0.99: the scanner`,
       `The attacker's traffic looks like the scanner 198.18.0.99 at first, but is not.`,
       `Root logins came from ${first}, ${second} and 198.18.0.99 (the scanner).`,
-      `## Findings\n- ${first}: brute-forced root from 21:40\n- 198.18.0.99: seen 3 times in auth.log, a health check`,
+      `- 198.18.0.99 (benign)`,
+      `- 198.18.0.99 — not involved`,
+      `- 198.18.0.99: ruled out`,
+      `Unlike 198.18.0.99, which only scanned, ${first} guessed the password.`,
+      `| Address | Verdict |\n|---|---|\n| ${first} | attacker |\n| 198.18.0.99 | clean |`,
+      `## Not suspicious\n- 198.18.0.99 (the scanner)`,
+      `## Non-malicious logins\n- 198.18.0.99`,
+      `- Not indicators: 198.18.0.99 (the weekly scan)`,
+      `## Timeline\n- 08:10 198.18.0.99: the weekly scan\n- 04:52 ${first}: Accepted password for root`,
+      `## Remediation\n2. Check 198.18.0.99 too.\n\n198.18.0.99 is the benign weekly scanner.`,
     ])
       expect(outcomes(text(`${sample.task.reference_answer}\n\n${honest}`))[1], honest).toBe("plus");
+    // A first malicious event that contrasts a decoy blames only what it names as the event.
+    const s = reference();
+    const event = {
+      time: "2024-03-14T04:52:37Z",
+      description: `first root password from ${first} (unlike the scanner's probes from 198.18.0.99)`,
+      citations: [],
+    };
+    expect(outcomes(submitted({ ...s, first_malicious_event: event }))[1]).toBe("plus");
   });
 
   it("a decoy given as the first malicious event, or the truth dismissed in a ruled-out lead's reason", () => {

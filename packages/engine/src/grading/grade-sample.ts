@@ -8,6 +8,7 @@ import {
   type CaseWorld,
   type PhraseMatcher,
   type Checkpoint,
+  type Decoy,
   type EvidenceRequirement,
   type Indicator,
 } from "@analystbench/scenarios";
@@ -27,11 +28,12 @@ import {
   refanged,
   MAX_FREE_TEXT_CHARS,
   type Answer,
+  type CheckpointView,
 } from "./answer";
 import { isDump, measurePaste, type Pasted } from "./pasted";
 import { badCitations, sightEvidence, type ProvenanceContext } from "./evidence";
 import { evidencePlaces } from "./evidence-places";
-import { blameOf } from "./blame";
+import { affirms, blameOf, dismissedByNote, explainsUnnamed, foldedStatements, setsApart, shortNotes } from "./blame";
 import { workListSpans } from "./report-lists";
 import { actionHits, adviceHarm, environmentDamage, SHARED_HARMFUL_ADVICE } from "./harm";
 import {
@@ -88,6 +90,12 @@ export function gradeSample(given: GradeInput): SampleScore {
   const own = ownWords(input.answer, pasted);
   const claimed = claimedWords(own);
   const indicators = input.checkpoints.flatMap((c) => c.grading.indicators.flatMap((i) => i.any_of));
+  // Every statement of the answer, folded once: where each decoy is looked for being set apart.
+  const statements = answerTexts(own).flatMap(foldedStatements);
+  const decoys = input.checkpoints.flatMap((c) => c.grading.decoys);
+  const truthNotes = shortNotes(answerTexts(own), indicators)
+    .map((n) => n.note)
+    .join(" ");
   const last = Math.max(...input.checkpoints.map((c) => c.number));
   const truthFacts = input.checkpoints.reduce(
     (n, c) => n + c.grading.indicators.length + c.grading.also_true.length,
@@ -109,6 +117,9 @@ export function gradeSample(given: GradeInput): SampleScore {
         own,
         claimed,
         indicators,
+        statements,
+        decoys,
+        truthNotes,
         extraHarm,
         causeFound,
         isRemediation,
@@ -133,6 +144,12 @@ interface CheckpointContext {
   claimed: Answer;
   /** Every phrase of every checkpoint's indicators. */
   indicators: string[];
+  /** The answer's statements (own words), each with its searchFold. */
+  statements: { text: string; folded: string }[];
+  /** Every checkpoint's decoys. */
+  decoys: Decoy[];
+  /** The short notes the answer puts on the truth ("203.0.113.77 (vendor)"): they set no decoy apart. */
+  truthNotes: string;
   extraHarm: Harm[];
   causeFound: boolean;
   isRemediation: boolean;
@@ -292,9 +309,11 @@ function wrongAnswers(cp: Checkpoint, ctx: CheckpointContext): Wrong[] {
   const texts = answerTexts(ctx.own);
   for (const ind of cp.grading.indicators) {
     const ruledOut = leads.find((l) => ind.any_of.some((alt) => phrasePattern(alt).test(l)));
-    const dismissed = texts.flatMap((t) => mentionsOf(t, ind.any_of)).find((m) => m.kind === "dismissed");
+    const dismissed =
+      texts.flatMap((t) => mentionsOf(t, ind.any_of)).find((m) => m.kind === "dismissed")?.clause ??
+      dismissedByNote(texts, ind.any_of);
     if (ruledOut) wrong.push({ kind: "ruled-out", fact: ind.description, said: ruledOut });
-    else if (dismissed) wrong.push({ kind: "dismissed", fact: ind.description, said: dismissed.clause });
+    else if (dismissed) wrong.push({ kind: "dismissed", fact: ind.description, said: dismissed });
   }
   const items = blameItems(ctx.claimed);
   const claims = answerTexts(ctx.claimed);
@@ -302,8 +321,8 @@ function wrongAnswers(cp: Checkpoint, ctx: CheckpointContext): Wrong[] {
   for (const decoy of cp.grading.decoys) {
     const named =
       items.find((i) => decoy.any_of.some((alt) => phrasePattern(alt).test(i))) ??
-      blaming.find((t) => affirmedPhrase(t, decoy.any_of) !== null);
-    const said = named ?? blameOf(claims, decoy.any_of, ctx.indicators);
+      blaming.find((t) => affirms(t, decoy.any_of) && !setsApart(t, decoy, ctx.indicators));
+    const said = named ?? blameOf(claims, decoy, ctx.indicators);
     if (said !== undefined) wrong.push({ kind: "decoy", decoy: decoy.description, said });
   }
   return wrong;
@@ -329,12 +348,36 @@ function withheldCredit(
   const idAllowance =
     input.answer.kind === "text" ? Math.max(25, ctx.truthFacts) : Math.max(12, 3 * cp.grading.indicators.length);
   if (strayIds.length > idAllowance) reasons.push({ kind: "shotgun", count: strayIds.length, examples: strayIds });
+  const hedged = unexplainedDecoys(cp, view, ctx);
+  if (hedged.length) reasons.push({ kind: "hedged", decoys: hedged });
   const bad = badCitations(citedCallIds(input.answer), input.toolEvents);
   if (bad.length) reasons.push({ kind: "bad-citations", ids: bad });
   if (ctx.isRemediation && !ctx.causeFound) reasons.push({ kind: "no-cause" });
   // Damage withholds every plus: what was found is not worth points when the hosts were harmed.
   if (ctx.damage.length) reasons.push({ kind: "damage", changes: ctx.damage });
   return reasons;
+}
+
+/**
+ * The decoys the answer names where this checkpoint reads, as it names the truth, without ever
+ * setting them apart (dismissing, contrasting or saying what they are, anywhere in the answer or
+ * its ruled-out leads): a report that names every address it saw, one as plainly as the next, has
+ * not told the attacker from the vendor. A list field of a submission that names any checkpoint's
+ * decoy mixes it in with the findings. Each as its description says.
+ */
+function unexplainedDecoys(cp: Checkpoint, view: CheckpointView, ctx: CheckpointContext): string[] {
+  const names = (text: string, d: Decoy) => d.any_of.some((p) => phrasePattern(p).test(text));
+  const leads = ruledOutLeads(ctx.own);
+  const explained = (d: Decoy) =>
+    leads.some((l) => names(l, d)) ||
+    ctx.statements.some((s) =>
+      d.any_of.some((p) => mayContain(s.folded, p)) && names(s.text, d)
+        ? setsApart(s.text, d, ctx.indicators, ctx.truthNotes)
+        : explainsUnnamed(s.text, d, ctx.truthNotes),
+    );
+  const hedged = cp.grading.decoys.filter((d) => view.claims.some((t) => affirms(t, d.any_of)) && !explained(d));
+  const mixedIn = ctx.decoys.filter((d) => !hedged.includes(d) && view.items.some((i) => names(i, d)));
+  return [...hedged, ...mixedIn].map((d) => d.description);
 }
 
 /**

@@ -46,6 +46,7 @@ export type Withheld =
   | { kind: "pasted"; chars: number; percent: number }
   | { kind: "padded"; count: number; allowance: number; examples: string[] }
   | { kind: "shotgun"; count: number; examples: string[] }
+  | { kind: "hedged"; decoys: string[] }
   | { kind: "bad-citations"; ids: string[] }
   | { kind: "no-cause" }
   | { kind: "damage"; changes: string[] };
@@ -150,6 +151,8 @@ function withheldReason(w: Withheld): string {
       return `the report's list names ${plural(w.count, "thing")} beyond the facts${examples(w.examples)}, where at most ${w.allowance} are tolerated`;
     case "shotgun":
       return `the report names ${plural(w.count, "identifier")} unrelated to the findings${examples(w.examples)}`;
+    case "hedged":
+      return `the report names ${w.decoys.length === 1 ? "a decoy" : `${w.decoys.length} decoys`} as plainly as the findings, never setting ${w.decoys.length === 1 ? "it" : "them"} apart (${listAnd(w.decoys.slice(0, 2).map((d) => d.replace(/\.$/, "")))})`;
     case "bad-citations":
       return `the report cites ${plural(w.ids.length, "call")} that never ran (${listAnd(w.ids.slice(0, 3).map((i) => quote(i, 40)))})`;
     case "no-cause":

@@ -40,6 +40,9 @@ describe("workListSpans", () => {
       "Key findings: 203.0.113.77",
       "## Leads examined and dismissed\n- 198.18.0.99",
       "Checked and cleared: 198.18.0.99 (false positive)",
+      "Checked /etc/ssh/sshd_config on jump-01: it sets PermitRootLogin yes",
+      "## Logs reviewed\n- auth.log shows 203.0.113.77 brute-forcing root, then a session from 203.0.113.86",
+      "## 1. sshd_config reviewed for root login\n- 198.18.0.99",
     ])
       expect(spanned(text), text).toEqual([]);
   });

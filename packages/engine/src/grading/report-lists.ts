@@ -52,17 +52,29 @@ function linesOf(text: string): ReportLine[] {
   return out;
 }
 
-/** Labels and headings of lists of what was looked at, not of what was found. */
+/**
+ * A heading or label of a list of what was looked at, not of what was found: a few words ending in
+ * the work done ("Hosts examined", "## Leads checked", "Tools used"). "## 1. sshd_config reviewed
+ * for root login" or "Checked wtmp" start a finding, not such a list.
+ */
 const WORK_LABEL =
-  /\b(?:examined|checked|reviewed|investigated|inspected|searched|queried|looked at|consulted|(?:tools?|commands?) (?:used|run|ran)|files? read|(?:data|log|evidence) sources)\b/i;
+  /^[\s#*>-]*(?:\d+[.)]\s*)?(?:[\w'’./-]+\s+){0,3}(?:examined|checked|reviewed|investigated|inspected|searched|queried|looked at|consulted|used|run|ran|read)[\s*:]*$/i;
 
 /** Whether a heading or label only says what was looked at (one that also dismisses, or clears, is read as dismissing). */
 const onlyWorkDone = (label: string) => WORK_LABEL.test(label) && !dismissesAll(label) && !/\bcleared\b/i.test(label);
 
+/** Items of a list, bare: names of a few words each, no sentence ("jump-01, siem-01 and auth.log"). */
+const bareNames = (text: string) =>
+  text
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+    .split(/[,;/|]\s*|\s+(?:and|or|&)\s+/i)
+    .every((item) => item.trim().split(/\s+/).filter(Boolean).length <= 3);
+
 /**
- * The spans of a report that list only what was looked at: every line under such a heading, and
- * what follows such a label on its line ("Addresses checked: A, B"). A list of leads examined
- * names the truth and the decoys alike and claims nothing of either.
+ * The spans of a report that list only what was looked at: the bare lines under such a heading,
+ * and the bare list after such a label on its line ("Addresses checked: A, B"). A list of leads
+ * examined names the truth and the decoys alike and claims nothing of either; a sentence there
+ * ("Checked wtmp: the attacker also came from …") still says what it says.
  */
 export function workListSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
@@ -70,11 +82,9 @@ export function workListSpans(text: string): [number, number][] {
     const whole = section.heading !== null && onlyWorkDone(section.heading);
     for (const line of section.lines) {
       const end = line.start + line.text.length;
-      if (whole) spans.push([line.start, end]);
-      else {
-        const label = LABEL.exec(line.text);
-        if (label && onlyWorkDone(label[1]!)) spans.push([end - label[2]!.length, end]);
-      }
+      const label = LABEL.exec(line.text);
+      if (whole && bareNames(line.text)) spans.push([line.start, end]);
+      else if (label && onlyWorkDone(label[1]!) && bareNames(label[2]!)) spans.push([end - label[2]!.length, end]);
     }
   }
   return spans;

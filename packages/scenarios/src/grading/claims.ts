@@ -154,7 +154,7 @@ export function mayContain(folded: string, phrase: string): boolean {
 
 /** Headings (or lead-in lines ending in ":") under which everything is dismissed. */
 const RULED_OUT_HEADING =
-  /\b(ruled[- ]out|rule[- ]outs?|unrelated|not related|dismissed|false positives?|false alarms?|red herrings?|benign|legitimate (?:activity|traffic|use)|expected activity|allow-?listed|white-?listed|not malicious|excluded|not involved|non-issues?|leads? (?:examined|checked) and (?:cleared|dismissed))\b/i;
+  /\b(ruled[- ]out|rule[- ]outs?|unrelated|not related|dismissed|false positives?|false alarms?|red herrings?|benign|legitimate (?:activity|traffic|use)|expected activity|allow-?listed|white-?listed|not malicious|non-malicious|not suspicious|nothing suspicious|not (?:an? )?(?:indicators?|iocs?)|excluded|not involved|non-issues?|leads? (?:examined|checked) and (?:cleared|dismissed))\b/i;
 /**
  * A heading that weighs its dismissal against something ("Benign-looking but malicious", "Not
  * benign", "Non-legitimate use", "Expected behaviour vs observed"): it dismisses nothing.
