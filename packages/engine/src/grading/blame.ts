@@ -112,7 +112,7 @@ const CONTRASTED =
  * "login"): its description's other words do ("admins", "scanner", "export", "Fjordline").
  */
 const COMMON_WORDS = new Set(
-  "the a an and or of to in on at by for from with was were is are be been its it this that these those their his her them they only not no nor any all own other others than then when while which who whom what before after into onto over under same such also root login logins logged session sessions connection connections connected access request requests traffic user users account accounts host hosts address addresses activity password passwords time times first last every each".split(
+  "the a an and or of to in on at by for from with was were is are be been its it this that these those their his her them they only not no nor any all own other others than then when while which who whom what before after into onto over under same such also root login logins logged session sessions connection connections connected access request requests traffic user users account accounts host hosts address addresses activity password passwords time times first last every each log logs via per new old one two set use get put see saw has had did can may our you how why yes ran run day".split(
     " ",
   ),
 );
@@ -124,7 +124,7 @@ const describingWords = memoized(2_000, (description: string) =>
       latinLookalikes(description)
         .toLowerCase()
         .split(/[^\p{L}]+/u)
-        .filter((w) => w.length >= 4 && !COMMON_WORDS.has(w)),
+        .filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)),
     ),
   ].map((w) => new RegExp(`\\b${w.slice(0, Math.max(4, w.length - 3))}\\p{L}*`, "giu")),
 );
