@@ -42,6 +42,9 @@ export const THRESHOLDS = {
   dump: everySample("≤ 0 on every sample", (t) => t <= 0),
   "disguised-dump": everySample("≤ 0 on every sample", (t) => t <= 0),
   decoys: { label: "mean < 0", holds: (totals) => graded(totals) && mean(totals) < 0 },
+  // Where every checkpoint declares decoys, the hedge earns nothing; where one declares none, it
+  // may earn that checkpoint with the truth it lists (a list of what was seen, none of it wrong).
+  hedge: { label: "mean < 1", holds: (totals) => graded(totals) && mean(totals) < 1 },
   "ruled-out": { label: "mean < 0", holds: (totals) => graded(totals) && mean(totals) < 0 },
   damage: everySample("≤ 0 on every sample", (t) => t <= 0),
   echo: everySample("≤ 0 on every sample", (t) => t <= 0),

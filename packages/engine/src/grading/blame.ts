@@ -9,7 +9,7 @@ import {
   type Decoy,
   type Mention,
 } from "@analystbench/scenarios";
-import { sectionsOf, type Section } from "./report-lists";
+import { INDICATOR_LABEL, sectionsOf, type Section } from "./report-lists";
 
 /**
  * Where an answer's prose (`texts`) blames a decoy: the clause that names it as the culprit, or
@@ -18,7 +18,7 @@ import { sectionsOf, type Section } from "./report-lists";
  * grade-sample reads those.) A decoy named beside the truth without a word that sets it apart is
  * no blame but a hedge: grade-sample withholds the plus for it (see unexplainedDecoys).
  */
-export function blameOf(texts: string[], decoy: Decoy, truth: readonly string[]): string | undefined {
+export function blameOf(texts: string[], decoy: Decoy): string | undefined {
   const phrases = decoy.any_of;
   const blamed = texts.flatMap((t) => mentionsOf(t, phrases)).find((m) => m.kind === "affirmed" && blames(m));
   if (blamed) return blamed.local;
@@ -27,7 +27,7 @@ export function blameOf(texts: string[], decoy: Decoy, truth: readonly string[])
     .flatMap(sectionsOnce)
     .filter((s) => phrases.some((p) => mayContain(s.folded, p)))
     .map((s) => s.section);
-  return sections.flatMap(listedAsIndicators).find((line) => affirms(line, phrases) && !setsApart(line, decoy, truth));
+  return sections.flatMap(listedAsIndicators).find((line) => affirms(line, phrases) && !cleared(line, decoy));
 }
 
 /** A report's sections, kept: grading asks of the same few texts for every decoy of every checkpoint. */
@@ -80,9 +80,6 @@ const LIST_SEPARATOR = /,\s*|\s*\/\s*|\s+(?:and|or|&|then|as well as)\s+/i;
 export const affirms = (text: string, phrases: readonly string[]) =>
   mentionsOf(text, phrases).some((m) => m.kind === "affirmed");
 
-/** A heading or label that lists what it names as the attack's ("Indicators:", "## IOCs", "Suspicious IPs:"). */
-const INDICATOR_LABEL =
-  /\b(indicators?|iocs?|malicious|hostile|attack(?:ers?)?|attack sources?|brute[- ]?force sources?|culprits?|threat actors?|threats?|compromised|c2|command[- ]and[- ]control|suspicious|suspect\w*|anomal\w*|unauthori[sz]ed|rogue)\b/i;
 /** A label that denies what it would list: "Not indicators", "## Nothing suspicious", "Non-malicious logins". */
 const DENIED_LABEL = /\b(?:not|non|no|nothing|none|never)\b|\bnon-/i;
 const indicatorLabel = (label: string) => INDICATOR_LABEL.test(label) && !DENIED_LABEL.test(label);
@@ -96,17 +93,32 @@ function listedAsIndicators(section: Section): string[] {
   });
 }
 
+/**
+ * Whether a line that lists a decoy as an indicator clears it: a verdict on it ("(clean)",
+ * "ruled out", "not involved"), a denial or a contrast. A description ("admin workstation",
+ * "internal") lists it as an indicator all the same, and a note that blames it clears nothing.
+ */
+export function cleared(line: string, decoy: Decoy): boolean {
+  if (mentionsOf(line, decoy.any_of).some((m) => m.kind !== "affirmed")) return true;
+  const note = latinLookalikes(withoutPhrases(line, decoy.any_of));
+  if (BLAME.test(note.replace(UNBLAMED, " "))) return false;
+  return (
+    VERDICT.test(note) ||
+    /\b(?:ruled[- ]out|dismissed|excluded|cleared)\b/i.test(note) ||
+    contrasted(line, decoy.any_of)
+  );
+}
+
 /** Words that set a thing apart as benign, however short the note ("198.18.0.99: the scanner", "(clean)"). */
 const BENIGN =
-  /\b(?:vendor|scanner|scanning|backup|monitoring|admins?|administrators?|expected|normal|legit(?:imate(?:ly)?)?|documented|internal|allowed|approved|authori[sz]ed|trusted|routine|scheduled|maintenance|ordinary|usual|genuine|planned|ticketed|clean|fine|ok|okay|harmless|benign|innocuous|unrelated|irrelevant|false positives?|ruled[- ]out|cleared|dismissed|excluded|no concern|not involved|not (?:the )?(?:attacker|cause|culprit|source))\b/i;
+  /\b(?:vendor|scanner|scanning|backup|monitoring|admins?|administrators?|expected|normal|legit(?:imate(?:ly)?)?|documented|internal|allowed|approved|authori[sz]ed|trusted|routine|scheduled|maintenance|ordinary|workstation|laptop|desktop|printer|copier|mfp|office|colleague|employee|staff|usual|genuine|planned|ticketed|clean|fine|ok|okay|harmless|benign|innocuous|unrelated|irrelevant|false positives?|ruled[- ]out|cleared|dismissed|excluded|no concern|not involved|not (?:the )?(?:attacker|cause|culprit|source))\b/i;
 const BENIGN_ALL = new RegExp(BENIGN.source, "gi");
 
 /** A verdict that a note of a word or two passes on what it names: "203.0.113.77 (normal)" dismisses it. */
 export const VERDICT =
   /\b(?:benign|normal|legit(?:imate)?|clean|fine|ok|okay|harmless|expected|usual|routine|false positive|no concern|not involved|unrelated|irrelevant)\b/i;
 /** A decoy contrasted with the rest where it is named: "unlike 10.0.20.119", "not 198.18.0.99", "rather than …". */
-const CONTRASTED =
-  /\b(?:unlike|not|rather than|instead of|except|other than|apart from|besides|whereas)\s+(?:\S+\s+){0,3}?$/i;
+const CONTRASTED = /\b(?:unlike|not|rather than|instead of|whereas)\s+(?:\S+\s+){0,3}?$/i;
 /**
  * Words too common, or too much the attack's own, to say what a decoy is ("the", "from", "root",
  * "login"): its description's other words do ("admins", "scanner", "export", "Fjordline").
@@ -133,13 +145,18 @@ const withoutPhrases = (text: string, phrases: readonly string[]) =>
   phrases.reduce((t, p) => t.replace(new RegExp(phrasePattern(p).source, "giu"), " "), text);
 
 /** Items of a statement: what commas, slashes, bars, "and", "or", "then" part. */
-const ITEM_SEPARATOR = /,\s*|\s*[/|]\s*|\s+(?:and|or|&|then|as well as)\s+/i;
+const ITEM_SEPARATOR = /,\s*|\s+[/|]\s*|\s*[/|]\s+|\s+(?:and|or|&|then|as well as)\s+/i;
 
-/** A statement's items, a relative clause kept with the item it is said of ("uk.json, which is translation text"). */
-function itemsOf(statement: string): string[] {
+/**
+ * A statement's items: what names one of `named`, with what follows it that names none (its note,
+ * an apposition, a relative clause: "GuzzleHttp/7 from 127.0.0.1, the nightly sync job", "uk.json,
+ * which is translation text"). A table row's cells part the same way.
+ */
+function itemsOf(statement: string, named: readonly string[]): string[] {
   const items: string[] = [];
   for (const piece of statement.split(ITEM_SEPARATOR)) {
-    if (items.length && /^\s*(?:which|who|whose|that|where)\b/i.test(piece)) items[items.length - 1] += `, ${piece}`;
+    const names = named.some((p) => phrasePattern(p).test(piece));
+    if (items.length && !names) items[items.length - 1] += `, ${piece}`;
     else items.push(piece);
   }
   return items;
@@ -154,10 +171,14 @@ function itemsOf(statement: string): string[] {
  * ("seen 3x", "logged in as root") is what a hedge writes beside every name.
  */
 export function setsApart(statement: string, decoy: Decoy, truth: readonly string[], truthNotes = ""): boolean {
-  if (mentionsOf(statement, decoy.any_of).some((m) => m.kind !== "affirmed")) return true;
+  const mentions = mentionsOf(statement, decoy.any_of);
+  // Dismissed, or denied where the truth is not denied alike ("no sign that A, B or decoy …" denies all).
+  if (mentions.some((m) => m.kind === "dismissed")) return true;
+  if (mentions.some((m) => m.kind === "negated") && !mentionsOf(statement, truth).some((m) => m.kind === "negated"))
+    return !DOUBT.test(statement);
   const withTruth = affirms(statement, truth);
   const own = withTruth
-    ? itemsOf(statement)
+    ? itemsOf(statement, [...truth, ...decoy.any_of])
         .filter((item) => decoy.any_of.some((p) => phrasePattern(p).test(item)))
         .join(" ")
     : statement;
@@ -169,11 +190,19 @@ export function setsApart(statement: string, decoy: Decoy, truth: readonly strin
   const apart = (word: string) => !new RegExp(`\\b${word}\\b`, "i").test(truthNotes);
   if ([...said.matchAll(BENIGN_ALL)].some((m) => apart(m[0]))) return true;
   if (describingWords(decoy.description).some((w) => [...said.matchAll(w)].some((m) => apart(m[0])))) return true;
-  return decoy.any_of.some((p) => {
-    const hit = phrasePattern(p).exec(own);
-    return hit !== null && CONTRASTED.test(own.slice(0, hit.index));
-  });
+  return contrasted(own, decoy.any_of) && !(withTruth && contrasted(statement, truth));
 }
+
+/** Whether a contrast word comes right before what `phrases` name ("unlike 10.0.20.119"). */
+const contrasted = (text: string, phrases: readonly string[]) =>
+  phrases.some((p) => {
+    const hit = phrasePattern(p).exec(text);
+    return hit !== null && CONTRASTED.test(text.slice(0, hit.index));
+  });
+
+/** Doubt, which denies nothing in particular: "no sign that …", "unclear whether …". */
+const DOUBT =
+  /\b(?:no|without|little)\s+(?:\w+\s+){0,2}?(?:evidence|sign|signs|indication|proof|trace)\b|\bunclear|\buncertain|\bnot (?:clear|certain)|\bcannot (?:confirm|tell|establish)/i;
 
 /** The statements of a text, for setsApart: its lines cut at sentence ends and semicolons (not at ": "). */
 const statementsOf = (text: string) =>
@@ -194,36 +223,35 @@ export const foldedStatements = memoized(64, (text: string) =>
  */
 export function dismissedByNote(texts: string[], phrases: readonly string[]): string | undefined {
   const notes = shortNotes(texts, phrases);
-  return notes.find((n) => VERDICT.test(n.note) && !BLAME.test(n.note))?.item;
+  return notes.find(
+    (n) =>
+      VERDICT.test(n.note) &&
+      !BLAME.test(n.note) &&
+      !/\b(?:not|no|never)\b/i.test(n.note) &&
+      !new RegExp(`(?:${VERDICT.source})\\s*[:=]`, "i").test(n.item),
+  )?.item;
 }
 
 /**
  * The notes of a word or two that `texts` put on what `phrases` name, item by item: "(vendor)" in
  * "203.0.113.77 (vendor)". What a hedge writes on every name alike.
  */
-export function shortNotes(texts: string[], phrases: readonly string[]): { item: string; note: string }[] {
+export function shortNotes(
+  texts: string[],
+  phrases: readonly string[],
+  maxWords = 2,
+  named: readonly string[] = phrases,
+): { item: string; note: string }[] {
   const notes: { item: string; note: string }[] = [];
   for (const { text: statement, folded } of texts.flatMap(foldedStatements)) {
     if (!phrases.some((p) => mayContain(folded, p))) continue;
-    for (const item of itemsOf(statement)) {
+    for (const item of itemsOf(statement, named)) {
       if (!phrases.some((p) => phrasePattern(p).test(item))) continue;
       const note = latinLookalikes(withoutPhrases(item, phrases))
         .replace(/[^\p{L}\p{N}' ]+/gu, " ")
         .trim();
-      if (note && note.split(/\s+/).length <= 2) notes.push({ item: item.trim(), note });
+      if (note && note.split(/\s+/).length <= maxWords) notes.push({ item: item.trim(), note });
     }
   }
   return notes;
-}
-
-/**
- * Whether a statement explains a decoy in its own words without naming it: two or more of its
- * description's words and a word that calls it benign ("Dana's 10 Mar description change … is
- * legitimate" explains the decoy dkowalski).
- */
-export function explainsUnnamed(statement: string, decoy: Decoy, truthNotes = ""): boolean {
-  if (!BENIGN.test(statement)) return false;
-  const text = latinLookalikes(statement);
-  const benign = [...text.matchAll(BENIGN_ALL)].some((m) => !new RegExp(`\\b${m[0]}\\b`, "i").test(truthNotes));
-  return benign && describingWords(decoy.description).filter((w) => text.search(w) >= 0).length >= 2;
 }

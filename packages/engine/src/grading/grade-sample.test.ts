@@ -192,6 +192,11 @@ describe("wrong answers earn the minus", () => {
       `${first} and 198.18.0.99 brute-forced the root password.`,
       `The attacker looks like it was 198.18.0.99, with ${first}.`,
       `The brute force came from either 198.18.0.99 or ${first}.`,
+      // Under an indicator heading or label a description is no verdict; a work label naming the attack lists it.
+      `### Indicators of compromise\n- ${first}\n- 198.18.0.99 (admin workstation)`,
+      `## Appendix\nIOCs: 198.18.0.99 (internal)`,
+      `## Appendix\nAttacker IPs checked: 198.18.0.99, 10.0.3.7`,
+      `## Appendix\nIntrusion sources: 198.18.0.99`,
     ])
       expect(outcomes(text(`${sample.task.reference_answer}\n\n${blame}`))[1], blame).toBe("minus");
   });
@@ -209,6 +214,12 @@ describe("wrong answers earn the minus", () => {
       `Key findings:\n- ${first} (vendor)\n- ${second} (vendor)\n- 198.18.0.99 (vendor)`,
       `Seen: ${first}, ${second} and 198.18.0.99 - all routine.`,
       `${first} vs ${second} vs 198.18.0.99: all root logins in the window.`,
+      // What sets nothing apart: a denial of every name alike, the same long note, contrast words as fillers.
+      `Root logins came from ${first}, ${second} and 198.18.0.99.\nThere is no sign that ${first} or ${second} or 198.18.0.99 came over the VPN.`,
+      `Root logins came from ${first}, ${second} and 198.18.0.99.\nNeither ${first} nor ${second} nor 198.18.0.99 came over the VPN.`,
+      `- ${first} (picked up by the monitoring agent)\n- ${second} (picked up by the monitoring agent)\n- 198.18.0.99 (picked up by the monitoring agent)`,
+      `| Address | Seen by |\n|---|---|\n| ${first} | Wazuh monitoring |\n| 198.18.0.99 | Wazuh monitoring |`,
+      `Root logins came from ${first}, besides 198.18.0.99, besides ${second}.`,
     ]) {
       const graded = grade(text(`${sample.task.reference_answer}\n\n${hedge}`)).checkpoints[1]!;
       expect([graded.outcome, graded.rationale], hedge).toEqual([
@@ -258,6 +269,32 @@ describe("wrong answers earn the minus", () => {
       `## Remediation\n2. Check 198.18.0.99 too.\n\n198.18.0.99 is the benign weekly scanner.`,
     ])
       expect(outcomes(text(`${sample.task.reference_answer}\n\n${honest}`))[1], honest).toBe("plus");
+    // A verification list marks the fix "OK"; "NOT normal" is no verdict of normal.
+    for (const honest of [
+      "## 5. Verification\n- PermitRootLogin no: OK\n- PasswordAuthentication no: OK",
+      `- ${first}: NOT normal`,
+    ])
+      expect(grade(text(`${sample.task.reference_answer}\n\n${honest}`)).total, honest).toBe(10);
+    // A decoy's name holding a slash is one name ("GuzzleHttp/7"), and an indicator entry may exclude a decoy.
+    const slashed = checkpoints.map((c) =>
+      c.number === 2
+        ? {
+            ...c,
+            grading: { ...c.grading, decoys: [{ description: "the nightly sync job", any_of: ["GuzzleHttp/7"] }] },
+          }
+        : c,
+    );
+    const sync = `${sample.task.reference_answer}\n\nRoot logins came from ${first} and GuzzleHttp/7 on 127.0.0.1, the nightly sync job.`;
+    expect(
+      gradeSample({ checkpoints: slashed, answer: text(sync), toolEvents: allEvidence(), diff: NO_DIFF, context: [] })
+        .checkpoints[1]!.outcome,
+    ).toBe("plus");
+    const excluding = reference();
+    excluding.indicators = [
+      ...excluding.indicators,
+      { type: "ip", value: `${first} (not the scanner's 198.18.0.99)`, where_found: "auth.log", citations: [] },
+    ];
+    expect(outcomes(submitted(excluding))[1]).toBe("plus");
     // A first malicious event that contrasts a decoy blames only what it names as the event.
     const s = reference();
     const event = {

@@ -33,7 +33,7 @@ import {
 import { isDump, measurePaste, type Pasted } from "./pasted";
 import { badCitations, sightEvidence, type ProvenanceContext } from "./evidence";
 import { evidencePlaces } from "./evidence-places";
-import { affirms, blameOf, dismissedByNote, explainsUnnamed, foldedStatements, setsApart, shortNotes } from "./blame";
+import { affirms, blameOf, cleared, dismissedByNote, foldedStatements, setsApart, shortNotes } from "./blame";
 import { workListSpans } from "./report-lists";
 import { actionHits, adviceHarm, environmentDamage, SHARED_HARMFUL_ADVICE } from "./harm";
 import {
@@ -93,7 +93,9 @@ export function gradeSample(given: GradeInput): SampleScore {
   // Every statement of the answer, folded once: where each decoy is looked for being set apart.
   const statements = answerTexts(own).flatMap(foldedStatements);
   const decoys = input.checkpoints.flatMap((c) => c.grading.decoys);
-  const truthNotes = shortNotes(answerTexts(own), indicators)
+  // Notes of up to six words: "(picked up by the monitoring agent)" on every name sets none apart.
+  const decoyPhrases = decoys.flatMap((d) => d.any_of);
+  const truthNotes = shortNotes(answerTexts(own), indicators, 6, [...indicators, ...decoyPhrases])
     .map((n) => n.note)
     .join(" ");
   const last = Math.max(...input.checkpoints.map((c) => c.number));
@@ -102,30 +104,31 @@ export function gradeSample(given: GradeInput): SampleScore {
     0,
   );
   const grades: CheckpointGrade[] = [];
+  let causeFound = false;
   for (const cp of input.checkpoints) {
     const isRemediation = cp.number === last;
     const extraHarm: Harm[] = isRemediation
       ? [...damage.map((did): Harm => ({ kind: "damage", did })), ...sharedAdvice(input)]
       : [];
-    const causeFound = grades.find((g) => g.number === 1)?.outcome === "plus";
-    grades.push(
-      gradeCheckpoint(cp, input, {
-        provenance,
-        known,
-        truthFacts,
-        pasted,
-        own,
-        claimed,
-        indicators,
-        statements,
-        decoys,
-        truthNotes,
-        extraHarm,
-        causeFound,
-        isRemediation,
-        damage,
-      }),
-    );
+    const grade = gradeCheckpoint(cp, input, {
+      provenance,
+      known,
+      truthFacts,
+      pasted,
+      own,
+      claimed,
+      indicators,
+      statements,
+      decoys,
+      truthNotes,
+      extraHarm,
+      causeFound,
+      isRemediation,
+      damage,
+    });
+    grades.push(grade);
+    // A hedged cause is no cause found: the fix is credited only after checkpoint 1's plus.
+    if (cp.number === 1) causeFound = grade.outcome === "plus";
   }
   return scoreOf(grades);
 }
@@ -311,7 +314,8 @@ function wrongAnswers(cp: Checkpoint, ctx: CheckpointContext): Wrong[] {
     const ruledOut = leads.find((l) => ind.any_of.some((alt) => phrasePattern(alt).test(l)));
     const dismissed =
       texts.flatMap((t) => mentionsOf(t, ind.any_of)).find((m) => m.kind === "dismissed")?.clause ??
-      dismissedByNote(texts, ind.any_of);
+      // A fix marked "OK" in a list of checks is verified, not dismissed.
+      (ctx.isRemediation ? undefined : dismissedByNote(texts, ind.any_of));
     if (ruledOut) wrong.push({ kind: "ruled-out", fact: ind.description, said: ruledOut });
     else if (dismissed) wrong.push({ kind: "dismissed", fact: ind.description, said: dismissed });
   }
@@ -320,9 +324,9 @@ function wrongAnswers(cp: Checkpoint, ctx: CheckpointContext): Wrong[] {
   const blaming = blamingTexts(ctx.claimed);
   for (const decoy of cp.grading.decoys) {
     const named =
-      items.find((i) => decoy.any_of.some((alt) => phrasePattern(alt).test(i))) ??
+      items.find((i) => decoy.any_of.some((alt) => phrasePattern(alt).test(i)) && !cleared(i, decoy)) ??
       blaming.find((t) => affirms(t, decoy.any_of) && !setsApart(t, decoy, ctx.indicators));
-    const said = named ?? blameOf(claims, decoy, ctx.indicators);
+    const said = named ?? blameOf(claims, decoy);
     if (said !== undefined) wrong.push({ kind: "decoy", decoy: decoy.description, said });
   }
   return wrong;
@@ -370,13 +374,16 @@ function unexplainedDecoys(cp: Checkpoint, view: CheckpointView, ctx: Checkpoint
   const leads = ruledOutLeads(ctx.own);
   const explained = (d: Decoy) =>
     leads.some((l) => names(l, d)) ||
-    ctx.statements.some((s) =>
-      d.any_of.some((p) => mayContain(s.folded, p)) && names(s.text, d)
-        ? setsApart(s.text, d, ctx.indicators, ctx.truthNotes)
-        : explainsUnnamed(s.text, d, ctx.truthNotes),
+    ctx.statements.some(
+      (s) =>
+        d.any_of.some((p) => mayContain(s.folded, p)) &&
+        names(s.text, d) &&
+        setsApart(s.text, d, ctx.indicators, ctx.truthNotes),
     );
   const hedged = cp.grading.decoys.filter((d) => view.claims.some((t) => affirms(t, d.any_of)) && !explained(d));
-  const mixedIn = ctx.decoys.filter((d) => !hedged.includes(d) && view.items.some((i) => names(i, d)));
+  const mixedIn = ctx.decoys.filter(
+    (d) => !hedged.includes(d) && view.items.some((i) => names(i, d) && !cleared(i, d)),
+  );
   return [...hedged, ...mixedIn].map((d) => d.description);
 }
 

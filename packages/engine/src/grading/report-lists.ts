@@ -60,8 +60,16 @@ function linesOf(text: string): ReportLine[] {
 const WORK_LABEL =
   /^[\s#*>-]*(?:\d+[.)]\s*)?(?:[\w'’./-]+\s+){0,3}(?:examined|checked|reviewed|investigated|inspected|searched|queried|looked at|consulted|used|run|ran|read)[\s*:]*$/i;
 
-/** Whether a heading or label only says what was looked at (one that also dismisses, or clears, is read as dismissing). */
-const onlyWorkDone = (label: string) => WORK_LABEL.test(label) && !dismissesAll(label) && !/\bcleared\b/i.test(label);
+/** A heading or label that lists what it names as the attack's ("Indicators:", "## IOCs", "Suspicious IPs:"). */
+export const INDICATOR_LABEL =
+  /\b(indicators?|iocs?|malicious|hostile|attack(?:ers?)?|attack sources?|brute[- ]?force sources?|culprits?|threat actors?|threat sources?|threats?|bad actors?|intrusion sources?|compromised|c2|command[- ]and[- ]control|suspicious|suspect\w*|anomal\w*|unauthori[sz]ed|rogue)\b/i;
+
+/**
+ * Whether a heading or label only says what was looked at: not one that also dismisses or clears
+ * (read as dismissing), nor one that names what it lists as the attack's ("Attacker IPs checked").
+ */
+const onlyWorkDone = (label: string) =>
+  WORK_LABEL.test(label) && !dismissesAll(label) && !/\bcleared\b/i.test(label) && !INDICATOR_LABEL.test(label);
 
 /** Items of a list, bare: names of a few words each, no sentence ("jump-01, siem-01 and auth.log"). */
 const bareNames = (text: string) =>

@@ -10,7 +10,7 @@ const samples = TEST_CASES.flatMap((c) => c.samples);
 
 describe("built-in adversaries", () => {
   it("are models every command accepts, in both modes", () => {
-    expect(ADVERSARY_MODELS).toHaveLength(16);
+    expect(ADVERSARY_MODELS).toHaveLength(18);
     for (const name of ALL_BUILTIN_MODELS) {
       expect(checkModel(name)).toBeNull();
       expect(createModelClient(name, samples[0]!).name).toBe(name);

@@ -14,6 +14,7 @@ import { clip, referenceSubmission, typeOf } from "./reference-submission";
  * - disguised-dump: the same dump in a disguise the paste rule must see through;
  * - vocabulary: never investigates, answers with security words and generic remediation;
  * - decoys: investigates honestly, then blames the checkpoints' decoys instead of the truth;
+ * - hedge: investigates honestly, then names the truth and the decoys alike, none set apart;
  * - ruled-out: investigates, blames lookalikes of the truth and rules the truth out;
  * - damage: investigates, wrecks the hosts, then submits the reference answer with harmful advice;
  * - echo: never reads a host, makes the tools repeat the evidence it was told to find, then
@@ -27,6 +28,7 @@ export const ADVERSARIES = [
   "disguised-dump",
   "vocabulary",
   "decoys",
+  "hedge",
   "ruled-out",
   "damage",
   "echo",
@@ -566,6 +568,41 @@ function decoysScript(sample: CaseSample): Script {
 }
 
 /**
+ * hedge: investigates honestly, then names every true fact and every decoy alike, in one list
+ * whose items all carry the same note, and the reference's remediation: the answer holds the truth
+ * without telling it from the red herrings. Structured, the list is every text field (the cause's
+ * description, each affected asset's impact), where no item blames; its list fields stay empty.
+ */
+function hedgeScript(sample: CaseSample): Script {
+  const plan = honestInvestigation(sample);
+  return {
+    plan: () => plan,
+    answer(seen) {
+      const truth = sample.task.checkpoints.flatMap((c) => c.grading.indicators.map((i) => i.any_of[0]!));
+      const decoys = sample.task.checkpoints.flatMap((c) => c.grading.decoys.map((d) => d.any_of[0]!));
+      // Interleaved, so no position tells them apart either.
+      const names = [...new Set(truth.flatMap((t, i) => [t, ...(decoys[i] === undefined ? [] : [decoys[i]!])]))];
+      for (const d of decoys.slice(truth.length)) if (!names.includes(d)) names.push(d);
+      const list = names.map((n) => `- ${n}: seen in the evidence`).join("\n");
+      const base = referenceSubmission(sample, citable(seen));
+      const everything = names.join(" / ");
+      const findings = `Findings: ${everything}.`;
+      const submission = fitted({
+        ...base,
+        summary: findings,
+        cause: { ...base.cause, description: findings, technique: "", culprits: [] },
+        indicators: [],
+        affected: base.affected.map((a) => ({ ...a, impact: findings })),
+        first_malicious_event: null,
+        narrative: findings,
+      });
+      const remediation = sample.task.reference_answer.split(/^## 4\./m)[1] ?? "";
+      return { submission, text: `## Findings\n${list}\n\n## 4.${remediation}\n` };
+    },
+  };
+}
+
+/**
  * ruled-out: investigates honestly, blames lookalikes of the truth, and lists the true findings
  * of checkpoints 1–3 as leads examined and ruled out (free text: under a "Ruled out" heading).
  */
@@ -736,6 +773,7 @@ const SCRIPTS: Record<AdversaryName, (sample: CaseSample) => Script> = {
   "disguised-dump": disguisedDumpScript,
   vocabulary: vocabularyScript,
   decoys: decoysScript,
+  hedge: hedgeScript,
   "ruled-out": ruledOutScript,
   damage: damageScript,
   echo: echoScript,
