@@ -77,8 +77,19 @@ function blames(m: Mention): boolean {
 const LIST_SEPARATOR = /,\s*|\s*\/\s*|\s+(?:and|or|&|then|as well as)\s+/i;
 
 /** Whether a text affirms what `phrases` name (not denied or dismissed). */
-export const affirms = (text: string, phrases: readonly string[]) =>
-  mentionsOf(text, phrases).some((m) => m.kind === "affirmed");
+export function affirms(text: string, phrases: readonly string[]): boolean {
+  let known = affirmed.get(phrases);
+  if (!known) affirmed.set(phrases, (known = new Map()));
+  let yes = known.get(text);
+  if (yes === undefined) {
+    if (known.size >= 4_096) known.clear();
+    known.set(text, (yes = mentionsOf(text, phrases).some((m) => m.kind === "affirmed")));
+  }
+  return yes;
+}
+
+/** affirms' answers by phrase list (each decoy's, the indicators'), then by text: asked again and again per sample. */
+const affirmed = new WeakMap<readonly string[], Map<string, boolean>>();
 
 /** A label that denies what it would list: "Not indicators", "## Nothing suspicious", "Non-malicious logins". */
 const DENIED_LABEL = /\b(?:not|non|no|nothing|none|never)\b|\bnon-/i;
@@ -142,7 +153,14 @@ const describingWords = memoized(2_000, (description: string) =>
 );
 
 const withoutPhrases = (text: string, phrases: readonly string[]) =>
-  phrases.reduce((t, p) => t.replace(new RegExp(phrasePattern(p).source, "giu"), " "), text);
+  phrases.reduce((t, p) => t.replace(everyPlace(p), " "), text);
+
+/**
+ * A phrase's pattern, global, kept: a Unicode pattern costs V8 far more to compile than to run,
+ * and every note and item of every answer is asked of the same few phrases. (replace starts a
+ * global pattern from the beginning and leaves it there, so sharing it is safe.)
+ */
+const everyPlace = memoized(5_000, (phrase: string) => new RegExp(phrasePattern(phrase).source, "giu"));
 
 /** Items of a statement: what commas, slashes, bars, "and", "or", "then" part. */
 const ITEM_SEPARATOR = /,\s*|\s+[/|]\s*|\s*[/|]\s+|\s+(?:and|or|&|then|as well as)\s+/i;
@@ -217,20 +235,25 @@ export const foldedStatements = memoized(64, (text: string) =>
 );
 
 /**
- * Where a statement of `texts` passes a verdict on what `phrases` name in a note of a word or two
- * ("203.0.113.77 (normal)", "- 203.0.113.77: clean"): it dismisses it, as a list that calls every
- * name it gives "normal" dismisses the truth among them.
+ * The notes (of shortNotes) that pass a verdict on what they name in a word or two
+ * ("203.0.113.77 (normal)", "- 203.0.113.77: clean"): each dismisses what it names, as a list that
+ * calls every name it gives "normal" dismisses the truth among them.
  */
-export function dismissedByNote(texts: string[], phrases: readonly string[]): string | undefined {
-  const notes = shortNotes(texts, phrases);
-  return notes.find(
-    (n) =>
-      VERDICT.test(n.note) &&
-      !BLAME.test(n.note) &&
-      !/\b(?:not|no|never)\b/i.test(n.note) &&
-      !new RegExp(`(?:${VERDICT.source})\\s*[:=]`, "i").test(n.item),
-  )?.item;
+export function verdictItems(notes: { item: string; note: string }[]): string[] {
+  return notes
+    .filter(
+      (n) =>
+        n.note.split(/\s+/).length <= 2 &&
+        VERDICT.test(n.note) &&
+        !BLAME.test(n.note) &&
+        !/\b(?:not|no|never)\b/i.test(n.note) &&
+        !VERDICT_AS_LABEL.test(n.item),
+    )
+    .map((n) => n.item);
 }
+
+/** A verdict word heading a value ("expected: no"), not passed on what the item names. */
+const VERDICT_AS_LABEL = new RegExp(`(?:${VERDICT.source})\\s*[:=]`, "i");
 
 /**
  * The notes of a word or two that `texts` put on what `phrases` name, item by item: "(vendor)" in
@@ -244,10 +267,15 @@ export function shortNotes(
 ): { item: string; note: string }[] {
   const notes: { item: string; note: string }[] = [];
   for (const { text: statement, folded } of texts.flatMap(foldedStatements)) {
-    if (!phrases.some((p) => mayContain(folded, p))) continue;
-    for (const item of itemsOf(statement, named)) {
-      if (!phrases.some((p) => phrasePattern(p).test(item))) continue;
-      const note = latinLookalikes(withoutPhrases(item, phrases))
+    // Only the phrases the statement may hold are tried on its items: most hold none.
+    const present = phrases.filter((p) => mayContain(folded, p));
+    if (!present.length) continue;
+    for (const item of itemsOf(
+      statement,
+      named.filter((p) => mayContain(folded, p)),
+    )) {
+      if (!present.some((p) => phrasePattern(p).test(item))) continue;
+      const note = latinLookalikes(withoutPhrases(item, present))
         .replace(/[^\p{L}\p{N}' ]+/gu, " ")
         .trim();
       if (note && note.split(/\s+/).length <= maxWords) notes.push({ item: item.trim(), note });
