@@ -62,6 +62,9 @@ const blameIn = (clause: string) =>
  */
 function blames(m: Mention): boolean {
   if (blameIn(m.local)) return true;
+  // A predicate whose subject a clause set off by commas parted from it: "The brute force, starting
+  // 21:40, came from X" blames X as the brute force's source.
+  if (PREDICATE.test(m.local) && blameIn(m.clause.split(/,\s+/)[0]!)) return true;
   const hit = phrasePattern(m.phrase).exec(m.clause);
   if (!hit) return false;
   // A bare item: nothing said of it before the next item or the statement's end.
@@ -73,6 +76,10 @@ function blames(m: Mention): boolean {
   while (k > 0 && pieces[k]!.trim().split(/\s+/).filter(Boolean).length <= 3) k--;
   return blameIn(pieces[k] ?? "");
 }
+
+/** A clause that starts with its verb: its subject is the statement's. */
+const PREDICATE =
+  /^\s*(?:came|originated|started|began|ran|was run|was launched|pivoted|connected|logged in)\s+(?:in\s+)?from\b/i;
 
 const LIST_SEPARATOR = /,\s*|\s*\/\s*|\s+(?:and|or|&|then|as well as)\s+/i;
 

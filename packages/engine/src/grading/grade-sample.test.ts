@@ -192,6 +192,7 @@ describe("wrong answers earn the minus", () => {
       `${first} and 198.18.0.99 brute-forced the root password.`,
       `The attacker looks like it was 198.18.0.99, with ${first}.`,
       `The brute force came from either 198.18.0.99 or ${first}.`,
+      `The brute force, starting 21:40, came from 198.18.0.99.`,
       // Under an indicator heading or label a description is no verdict; a work label naming the attack lists it.
       `### Indicators of compromise\n- ${first}\n- 198.18.0.99 (admin workstation)`,
       `## Appendix\nIOCs: 198.18.0.99 (internal)`,
@@ -264,6 +265,7 @@ describe("wrong answers earn the minus", () => {
       `| Address | Verdict |\n|---|---|\n| ${first} | attacker |\n| 198.18.0.99 | clean |`,
       `## Not suspicious\n- 198.18.0.99 (the scanner)`,
       `## Non-malicious logins\n- 198.18.0.99`,
+      `The weekly scan, documented in the runbook, came from 198.18.0.99.`,
       `- Not indicators: 198.18.0.99 (the weekly scan)`,
       `## Timeline\n- 08:10 198.18.0.99: the weekly scan\n- 04:52 ${first}: Accepted password for root`,
       `## Remediation\n2. Check 198.18.0.99 too.\n\n198.18.0.99 is the benign weekly scanner.`,
