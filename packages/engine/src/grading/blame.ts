@@ -1,4 +1,5 @@
 import {
+  DOUBTED,
   LABEL,
   latinLookalikes,
   mayContain,
@@ -70,7 +71,7 @@ function blames(m: Mention): boolean {
   // A bare item: nothing said of it before the next item or the statement's end.
   const after = m.clause.slice(hit.index + hit[0].length);
   if (!/^\s*(?:$|[.;:,)/]|(?:and|or|&)\s)/i.test(after)) return false;
-  const pieces = m.clause.slice(0, hit.index).split(LIST_SEPARATOR);
+  const pieces = m.clause.slice(0, hit.index).split(ITEM_SEPARATOR);
   if (pieces.pop()!.trim() !== "") return false;
   let k = pieces.length - 1;
   while (k > 0 && pieces[k]!.trim().split(/\s+/).filter(Boolean).length <= 3) k--;
@@ -80,8 +81,6 @@ function blames(m: Mention): boolean {
 /** A clause that starts with its verb: its subject is the statement's. */
 const PREDICATE =
   /^\s*(?:came|originated|started|began|ran|was run|was launched|pivoted|connected|logged in)\s+(?:in\s+)?from\b/i;
-
-const LIST_SEPARATOR = /,\s*|\s*\/\s*|\s+(?:and|or|&|then|as well as)\s+/i;
 
 /** Whether a text affirms what `phrases` name (not denied or dismissed). */
 export function affirms(text: string, phrases: readonly string[]): boolean {
@@ -197,10 +196,11 @@ function itemsOf(statement: string, named: readonly string[]): string[] {
  */
 export function setsApart(statement: string, decoy: Decoy, truth: readonly string[], truthNotes = ""): boolean {
   const mentions = mentionsOf(statement, decoy.any_of);
-  // Dismissed, or denied where the truth is not denied alike ("no sign that A, B or decoy …" denies all).
+  // Dismissed, or denied where the truth is not denied alike, and not as a doubt ("no sign that
+  // A, B or decoy …", "no sign that X …" said of every name, deny nothing in particular).
   if (mentions.some((m) => m.kind === "dismissed")) return true;
   if (mentions.some((m) => m.kind === "negated") && !mentionsOf(statement, truth).some((m) => m.kind === "negated"))
-    return !DOUBT.test(statement);
+    return !DOUBTED.test(latinLookalikes(statement));
   const withTruth = affirms(statement, truth);
   const own = withTruth
     ? itemsOf(statement, [...truth, ...decoy.any_of])
@@ -224,10 +224,6 @@ const contrasted = (text: string, phrases: readonly string[]) =>
     const hit = phrasePattern(p).exec(text);
     return hit !== null && CONTRASTED.test(text.slice(0, hit.index));
   });
-
-/** Doubt, which denies nothing in particular: "no sign that …", "unclear whether …". */
-const DOUBT =
-  /\b(?:no|without|little)\s+(?:\w+\s+){0,2}?(?:evidence|sign|signs|indication|proof|trace)\b|\bunclear|\buncertain|\bnot (?:clear|certain)|\bcannot (?:confirm|tell|establish)/i;
 
 /** The statements of a text, for setsApart: its lines cut at sentence ends and semicolons (not at ": "). */
 const statementsOf = (text: string) =>
@@ -263,14 +259,15 @@ export function verdictItems(notes: { item: string; note: string }[]): string[] 
 const VERDICT_AS_LABEL = new RegExp(`(?:${VERDICT.source})\\s*[:=]`, "i");
 
 /**
- * The notes of a word or two that `texts` put on what `phrases` name, item by item: "(vendor)" in
- * "203.0.113.77 (vendor)". What a hedge writes on every name alike.
+ * The notes of up to `maxWords` words that `texts` put on what `phrases` name, item by item:
+ * "(vendor)" in "203.0.113.77 (vendor)" (items parted as itemsOf parts them, by `named`). What a
+ * hedge writes on every name alike.
  */
 export function shortNotes(
   texts: string[],
   phrases: readonly string[],
-  maxWords = 2,
-  named: readonly string[] = phrases,
+  named: readonly string[],
+  maxWords: number,
 ): { item: string; note: string }[] {
   const notes: { item: string; note: string }[] = [];
   for (const { text: statement, folded } of texts.flatMap(foldedStatements)) {

@@ -218,6 +218,7 @@ describe("wrong answers earn the minus", () => {
       // What sets nothing apart: a denial of every name alike, the same long note, contrast words as fillers.
       `Root logins came from ${first}, ${second} and 198.18.0.99.\nThere is no sign that ${first} or ${second} or 198.18.0.99 came over the VPN.`,
       `Root logins came from ${first}, ${second} and 198.18.0.99.\nNeither ${first} nor ${second} nor 198.18.0.99 came over the VPN.`,
+      `Root logins came from ${first} and 198.18.0.99.\nNothing suggests ${first} came over the VPN. Nothing suggests 198.18.0.99 came over the VPN.`,
       `- ${first} (picked up by the monitoring agent)\n- ${second} (picked up by the monitoring agent)\n- 198.18.0.99 (picked up by the monitoring agent)`,
       `| Address | Seen by |\n|---|---|\n| ${first} | Wazuh monitoring |\n| 198.18.0.99 | Wazuh monitoring |`,
       `Root logins came from ${first}, besides 198.18.0.99, besides ${second}.`,

@@ -90,12 +90,13 @@ export function gradeSample(given: GradeInput): SampleScore {
   const own = ownWords(input.answer, pasted);
   const claimed = claimedWords(own);
   const indicators = input.checkpoints.flatMap((c) => c.grading.indicators.flatMap((i) => i.any_of));
+  const ownTexts = answerTexts(own);
   // Every statement of the answer, folded once: where each decoy is looked for being set apart.
-  const statements = answerTexts(own).flatMap(foldedStatements);
+  const statements = ownTexts.flatMap(foldedStatements);
   const decoys = input.checkpoints.flatMap((c) => c.grading.decoys);
   // Notes of up to six words: "(picked up by the monitoring agent)" on every name sets none apart.
   const named = [...indicators, ...decoys.flatMap((d) => d.any_of)];
-  const notes = shortNotes(answerTexts(own), indicators, 6, named);
+  const notes = shortNotes(ownTexts, indicators, named, 6);
   const verdicts = verdictItems(notes);
   const truthNotes = notes.map((n) => n.note).join(" ");
   const last = Math.max(...input.checkpoints.map((c) => c.number));

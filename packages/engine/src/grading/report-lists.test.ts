@@ -16,9 +16,20 @@ describe("sectionsOf", () => {
     ]);
   });
 
+  it("reads a table without outer pipes as advice does: under its header row", () => {
+    expect(
+      sectionsOf("Address | Seen\n---|---\n1.2.3.4 | 04:52\nafter").map((s) => [s.heading, s.lines.length]),
+    ).toEqual([
+      ["Address | Seen", 1],
+      [null, 1],
+    ]);
+  });
+
   it("keeps each line's place in the report", () => {
     const text = "## A\r\nline one\r\nline two";
-    for (const line of sectionsOf(text).flatMap((s) => s.lines)) expect(text.slice(line.start)).toMatch(line.text);
+    const lines = sectionsOf(text).flatMap((s) => s.lines);
+    expect(lines.map((l) => l.text)).toEqual(["line one", "line two"]);
+    for (const line of lines) expect(text.slice(line.start, line.start + line.text.length)).toBe(line.text);
   });
 });
 

@@ -1,4 +1,4 @@
-import { dismissesAll, HEADING, LABEL, TABLE_RULE } from "@analystbench/scenarios";
+import { dismissesAll, HEADING, isTableStart, LABEL, tableEnd } from "@analystbench/scenarios";
 
 /**
  * The lists of a free-text report, as the grader reads them: the stretch under each heading (a
@@ -17,27 +17,25 @@ export interface Section {
   lines: ReportLine[];
 }
 
-/** A markdown table's header row: a row of cells followed by a |---|---| row. */
-const TABLE_ROW = /^\s*\|.*\|\s*$/;
-
-/** The report cut at its headings; each table is a section of its own under its header row. */
+/**
+ * The report cut at its headings; each table (as advice reads tables: text-match's) is a section
+ * of its own under its header row, and what follows it is under the heading above it again.
+ */
 export function sectionsOf(text: string): Section[] {
   const lines = linesOf(text);
+  const texts = lines.map((l) => l.text);
   const sections: Section[] = [{ heading: null, lines: [] }];
   let outer: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const current = sections.at(-1)!;
     if (HEADING.test(line.text)) {
       outer = line.text;
       sections.push({ heading: outer, lines: [] });
-    } else if (TABLE_ROW.test(line.text) && TABLE_RULE.test(lines[i + 1]?.text ?? "")) {
-      sections.push({ heading: line.text, lines: [] });
-      i++;
-    } else if (current.heading !== outer && !TABLE_ROW.test(line.text) && line.text.trim() !== "") {
-      // The table ended: what follows is under the heading above it again.
-      sections.push({ heading: outer, lines: [line] });
-    } else current.lines.push(line);
+    } else if (isTableStart(texts, i)) {
+      const end = tableEnd(texts, i);
+      sections.push({ heading: line.text, lines: lines.slice(i + 2, end) }, { heading: outer, lines: [] });
+      i = end - 1;
+    } else sections.at(-1)!.lines.push(line);
   }
   return sections.filter((s) => s.lines.length > 0);
 }

@@ -273,7 +273,7 @@ const SETTING = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/;
  * Words that deny whatever their clause goes on to name, however far ("no evidence at all that
  * the login came from X", "it is unclear whether X …").
  */
-const DOUBTED =
+export const DOUBTED =
   /\b(?:no|without|little|lacks?|lacking)\s+(?:\w+\s+){0,2}?(?:evidence|sign|signs|indication|indications|proof|trace|traces)\b|\bnothing\s+(?:\w+\s+){0,4}?(?:suggests?|indicates?|shows?|points?)\b|\b(?:unclear|uncertain|not clear|not certain|unknown|unconfirmed)\s+(?:whether|if|that)\b|\b(?:cannot|can't|could not|couldn't)\s+(?:confirm|establish|determine|tell)\b/i;
 /** What, said right after a mention, denies it was there at all ("X was not seen", "X never appeared"). */
 const DENIED_AFTER =
@@ -346,9 +346,9 @@ export function dismissedPhrase(text: string, phrases: readonly string[]): strin
  * Identifier-like tokens of a text: addresses, domains, hashes, e-mail addresses, paths,
  * package@version. Used to measure how much a claim names beyond the truth (precision).
  */
-export const IDENTIFIER_PATTERN =
+const IDENTIFIER =
   /\b(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f]{7,64}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|local|internal|corp|lan|cloud|app|co|uk|de)|[a-z0-9][\w.-]*@\d[\w.-]*)\b|(?:\/[\w.-]+){2,}/gi;
 
 export function identifiersOf(text: string): string[] {
-  return [...new Set((text.match(IDENTIFIER_PATTERN) ?? []).map((t) => t.toLowerCase()))];
+  return [...new Set((text.match(IDENTIFIER) ?? []).map((t) => t.toLowerCase()))];
 }

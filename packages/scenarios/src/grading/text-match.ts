@@ -132,7 +132,7 @@ const evidenceHeading = (heading: string) =>
   (EVIDENCE_TOPIC.test(heading) || ACTOR.test(heading)) && !adviceHeading(heading);
 
 /** A markdown table's |---|---| rule, under its header row. */
-export const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const MONTH =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 const TIME_COLUMN = /\b(?:time(?:stamp)?|date(?:time)?|when|utc)\b/i;
@@ -155,14 +155,14 @@ const EVIDENCE_TOPIC =
 const STEP_NUMBER = /^\s*(?:step\s*)?#?\d+[.)]?\s*$/i;
 
 /** A header row and its |---|---| rule; the outer pipes are optional ("Step | Action" over "---|---"). */
-const isTableStart = (lines: string[], i: number) =>
+export const isTableStart = (lines: string[], i: number) =>
   lines[i]!.includes("|") &&
   !TABLE_RULE.test(lines[i]!) &&
   TABLE_RULE.test(lines[i + 1] ?? "") &&
   lines[i + 1]!.includes("|");
 
 /** Where a table ends: at the first line after its rule that is not a row. */
-function tableEnd(lines: string[], start: number): number {
+export function tableEnd(lines: string[], start: number): number {
   let end = start + 2;
   while (end < lines.length && lines[end]!.includes("|") && lines[end]!.trim()) end++;
   return end;
