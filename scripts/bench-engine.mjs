@@ -106,26 +106,62 @@ async function timedSuite() {
   const started = performance.now();
   const results = await suite();
   const wallMs = performance.now() - started;
+  const endedAt = performance.timeOrigin + performance.now();
   const cpu = process.cpuUsage(cpuBefore);
   const mainAfter = mainThreadCpuMs();
   clearInterval(sampler);
   const after = await fakeStats();
   const levels = after.msAtLevel.map((ms, n) => ms - (before.msAtLevel[n] ?? 0));
   const handovers = after.handoverMs.slice(before.handoverMs.length);
+  const ends = endsOf(after, performance.timeOrigin + started, endedAt);
   const samples = results.flatMap((r) => r.run.samples);
   const turns = samples.reduce((n, s) => n + s.turns, 0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const mainMs = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
   const efficiency = idealMs / wallMs;
-  return { wallMs, cpuMs, mainMs, peakRss, levels, handovers, samples, turns, efficiency, cpuPerTurn: cpuMs / turns };
+  return {
+    wallMs,
+    cpuMs,
+    mainMs,
+    peakRss,
+    levels,
+    handovers,
+    ends,
+    samples,
+    turns,
+    efficiency,
+    cpuPerTurn: cpuMs / turns,
+  };
+}
+
+/**
+ * The wall time at either end of a suite with no call in flight: from its start to the first call
+ * the fake saw, and from the last call's end to the suite's end (grading, logs). Both fakes run on
+ * this machine's clock, so their epoch times compare with ours to well under a millisecond.
+ */
+function endsOf(stats, startedAt, endedAt) {
+  return { startMs: stats.firstCallAt - startedAt, endMs: endedAt - stats.lastEndAt };
 }
 
 /** The reference loop once, with its hand-overs as its fake saw them. */
 async function peerRound() {
-  const before = (await statsOf(peerFake.url)).handoverMs.length;
+  const before = await statsOf(peerFake.url);
+  const startedAt = performance.timeOrigin + performance.now();
   const loop = await runPeerLoop({ baseUrl: peerFake.url, chains, connections: CONNECTIONS });
-  return { ...loop, handovers: (await statsOf(peerFake.url)).handoverMs.slice(before) };
+  const endedAt = performance.timeOrigin + performance.now();
+  const after = await statsOf(peerFake.url);
+  return {
+    ...loop,
+    handovers: after.handoverMs.slice(before.handoverMs.length),
+    levels: after.msAtLevel.map((ms, n) => ms - (before.msAtLevel[n] ?? 0)),
+    ends: endsOf(after, startedAt, endedAt),
+  };
 }
+
+/** Calls in flight: how long at 0, 1, … 8. */
+const levelFigures = (levels) => levels.map((ms, n) => `${n}: ${(ms / 1000).toFixed(2)} s`).join(", ");
+const endFigures = ({ startMs, endMs }) =>
+  `${startMs.toFixed(0)} ms from the start to the first call, ${endMs.toFixed(0)} ms from the last call's end to the end`;
 
 /** p50, p90 and p99 of hand-overs, in ms, and how many. */
 function handoverFigures(ms) {
@@ -178,11 +214,10 @@ if (mainMs.every((ms) => ms !== null)) {
 }
 console.log(`Peak memory: ${(ours.peakRss / 1048576).toFixed(0)} MB RSS`);
 // Where the wall time beyond the ideal went: connections left idle while samples were in flight.
-console.log(
-  `Calls in flight at the model server: ${ours.levels.map((ms, n) => `${n}: ${(ms / 1000).toFixed(2)} s`).join(", ")}`,
-);
+console.log(`Calls in flight at the model server: ${levelFigures(ours.levels)}`);
 // The hand-over: a connection idle from a reply's end (all 8 busy before it) until the next request came.
 console.log(`Hand-over, a reply's end to the next request: ${handoverFigures(ours.handovers)}`);
+console.log(`Idle ends: ${endFigures(ours.ends)}`);
 
 if (PEER) {
   const peers = rounds.map((r) => r.peer);
@@ -194,6 +229,8 @@ if (PEER) {
   );
   console.log(`  CPU ${(median(peers.map((p) => p.cpuMs)) / totalCalls).toFixed(2)} ms per call`);
   console.log(`  hand-over ${handoverFigures(typical.peer.handovers)} (the round printed above)`);
+  console.log(`  calls in flight: ${levelFigures(typical.peer.levels)}`);
+  console.log(`  idle ends: ${endFigures(typical.peer.ends)}`);
   console.log(
     `Harness against the loop: efficiency ${ours.efficiency.toFixed(3)} vs ${theirs.toFixed(3)} (ratio ${ratio.toFixed(3)}${REPEAT > 1 ? ", the median of the rounds' ratios" : ""}; target ≥ 1)`,
   );

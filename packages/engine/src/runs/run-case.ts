@@ -12,7 +12,7 @@ import {
   type ModelFactoryOptions,
 } from "../models/model-registry";
 import type { ModelClient } from "../models/model-client";
-import { openAtomicFile, writeFileAtomic, type AtomicFile } from "../results/atomic-write";
+import { openAtomicFile, writeFilesInOrder, type AtomicFile, type FileData } from "../results/atomic-write";
 import { buildStartedInspectLog, inspectLogFileName } from "../results/inspect-log";
 import { inspectLogPieces, prepareSampleText } from "../results/inspect-log-text";
 import { benchmarkJsonl } from "../results/jsonl-records";
@@ -271,17 +271,15 @@ export async function finishRun(
     benchmark: `${base}.jsonl`,
     log: relativeLog.startsWith("..") || path.isAbsolute(relativeLog) ? start.logPath : relativeLog,
   };
-  // The log's text is made while the records are written (the last run to finish holds the whole
-  // suite until its files are down); the files still land one after another, so a finished log
-  // never stands without its records, and nothing is written once this has failed.
-  const [records, logText] = await Promise.allSettled([
-    writeFileAtomic(path.join(opts.workspaceDir, files.benchmark), benchmarkJsonl(run)),
-    inspectLogPieces(run),
+  // The records land first, then the log, then the report: a finished log never stands without its
+  // records, nor a report without its log. The three are written and synced at once (the last run
+  // to finish holds the whole suite until its files are down), and nothing lands after a failure.
+  const inWorkspace = (name: string, data: FileData) => [{ target: path.join(opts.workspaceDir, name), data }];
+  await writeFilesInOrder([
+    inWorkspace(files.benchmark, benchmarkJsonl(run)),
+    [{ target: start.logPath, data: await inspectLogPieces(run) }],
+    inWorkspace(files.report, markdownReport(run)),
   ]);
-  if (records.status === "rejected") throw records.reason;
-  if (logText.status === "rejected") throw logText.reason;
-  await writeFileAtomic(start.logPath, logText.value);
-  await writeFileAtomic(path.join(opts.workspaceDir, files.report), markdownReport(run));
   const totals = runTotals(run);
   opts.onEvent?.({
     event: "done",

@@ -21,13 +21,23 @@ describe("the fake model server's figures", () => {
     try {
       // Two in flight (the most), then: one ends, the next comes 60 ms later (a hand-over); that
       // one ends, and the long one ends before another comes (no hand-over).
+      const before = Date.now();
       const long = call();
       await wait(20);
       await call();
       await wait(60);
       await call();
       await long;
-      const { maxInFlight, handoverMs } = fake.stats();
+      const after = Date.now();
+      const { maxInFlight, handoverMs, firstCallAt, lastEndAt } = fake.stats();
+      // The first call came as the client began, the last ended as it ended (on the wall clock,
+      // which a client in another process compares with its own).
+      expect(firstCallAt! - before).toBeGreaterThanOrEqual(-1);
+      expect(firstCallAt! - before).toBeLessThan(50);
+      expect(after - lastEndAt!).toBeGreaterThanOrEqual(-1);
+      expect(after - lastEndAt!).toBeLessThan(50);
+      // The first call is the first since stats were last read: read again, there is none.
+      expect(fake.stats().firstCallAt).toBeNull();
       expect(maxInFlight).toBe(2);
       expect(handoverMs).toHaveLength(1);
       expect(handoverMs[0]).toBeGreaterThanOrEqual(55);

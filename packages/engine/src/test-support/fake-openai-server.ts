@@ -64,7 +64,15 @@ export interface FakeOpenAI {
    * connection stood idle from the end of a call made with the most in progress until the next
    * call came (not counted when a second connection went idle meanwhile).
    */
-  stats(): { requests: number; inFlight: number; maxInFlight: number; msAtLevel: number[]; handoverMs: number[] };
+  stats(): {
+    requests: number;
+    inFlight: number;
+    maxInFlight: number;
+    msAtLevel: number[];
+    handoverMs: number[];
+    firstCallAt: number | null;
+    lastEndAt: number | null;
+  };
   close(): Promise<void>;
 }
 
@@ -226,8 +234,14 @@ export async function startFakeOpenAI(
   // with a client that keeps every connection busy, its hand-over from a reply to the next request.
   const handoverMs: number[] = [];
   let handoverFrom: number | null = null;
+  // When the first call since stats were last read came, and when the last call ended, on the wall
+  // clock (epoch ms): a client in another process compares them with its own start and end.
+  let firstCallAt: number | null = null;
+  let lastEndAt: number | null = null;
   const changeLevel = (by: number) => {
     const now = performance.now();
+    if (by > 0) firstCallAt ??= performance.timeOrigin + now;
+    else if (by < 0) lastEndAt = performance.timeOrigin + now;
     msAtLevel[inFlight] = (msAtLevel[inFlight] ?? 0) + now - levelSince;
     levelSince = now;
     inFlight += by;
@@ -331,12 +345,16 @@ export async function startFakeOpenAI(
     // lacks it, and the next one read after a request has it all (bench:engine reads one before
     // and one after each timed suite).
     changeLevel(0);
+    const firstCallSinceAt = firstCallAt;
+    firstCallAt = null;
     return {
       requests: requests.length,
       inFlight,
       maxInFlight,
       msAtLevel: Array.from(msAtLevel, (ms) => Math.round(ms ?? 0)),
       handoverMs: handoverMs.map((ms) => Math.round(ms * 100) / 100),
+      firstCallAt: firstCallSinceAt,
+      lastEndAt,
     };
   };
   const { origin, close } = await listenOnLoopback(server, hanging);
