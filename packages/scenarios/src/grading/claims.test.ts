@@ -133,6 +133,31 @@ describe("clauses and identifiers", () => {
   });
 });
 
+describe("answers remembered per text and phrase list", () => {
+  it("answers each list asked of the same text for itself, however often either is asked", () => {
+    const text = "The intrusion came from 203.0.113.9. The 10.0.20.119 scan is routine and benign.";
+    const attacker = ["203.0.113.9"];
+    const scanner = ["10.0.20.119"];
+    for (let round = 0; round < 3; round++) {
+      expect(mentionsOf(text, attacker).map((m) => [m.phrase, m.kind])).toEqual([["203.0.113.9", "affirmed"]]);
+      expect(mentionsOf(text, scanner).map((m) => [m.phrase, m.kind])).toEqual([["10.0.20.119", "dismissed"]]);
+      // A list of the same phrases made afresh gets the same answer.
+      expect(mentionsOf(text, [...scanner]).map((m) => m.kind)).toEqual(["dismissed"]);
+    }
+    // The same list asked of another text answers for that text.
+    expect(mentionsOf("10.0.20.119 brute-forced root.", scanner).map((m) => m.kind)).toEqual(["affirmed"]);
+  });
+
+  it("reads a text too long to remember, and a short one, the same way", () => {
+    const statement = "Beacon to cdn.xmlparse-mirror.net from 192.0.2.47; 10.0.0.5 is not involved.";
+    const long = `${"filler words here. ".repeat(4_000)}${statement}`;
+    expect(long.length).toBeGreaterThan(65_536);
+    expect(identifiersOf(long)).toEqual(identifiersOf(statement));
+    for (const phrase of ["192.0.2.47", "10.0.0.5"])
+      expect(mentionsOf(long, [phrase]).map((m) => m.kind)).toEqual(mentionsOf(statement, [phrase]).map((m) => m.kind));
+  });
+});
+
 describe("the substring prefilter never hides a match the pattern would find", () => {
   // /iu equates ſ (U+017F) with s and the Kelvin sign (U+212A) with k; full-width and accented
   // letters are not ASCII letters to it. Every text the pattern matches must pass the prefilter.

@@ -297,6 +297,8 @@ interface FoldedText {
 }
 
 const MAX_CACHED_TEXTS = 512;
+/** The longest text whose answers are remembered (see mentionsOf): a report, not a tool's output. */
+const MAX_REMEMBERED_CHARS = 65_536;
 
 /** clausesOf(text) with each clause folded, kept: grading asks of the same report texts for every fact. */
 const foldedClauses = memoized(MAX_CACHED_TEXTS, (text): FoldedText => ({
@@ -309,7 +311,23 @@ const foldedClauses = memoized(MAX_CACHED_TEXTS, (text): FoldedText => ({
  * clause is a piece of the text, so a phrase the whole text cannot contain is asked of no clause:
  * most phrases asked of a report are in none of it, and asking each clause was most of grading.
  */
-export function mentionsOf(text: string, phrases: readonly string[]): Mention[] {
+export function mentionsOf(text: string, phrases: readonly string[]): readonly Mention[] {
+  if (text.length > MAX_REMEMBERED_CHARS) return findMentions(text, phrases);
+  const known = mentionsByList(text);
+  let found = known.get(phrases);
+  if (found === undefined) known.set(phrases, (found = findMentions(text, phrases)));
+  return found;
+}
+
+/**
+ * mentionsOf's answers by text and phrase list (a checkpoint's indicator or decoy, the same array
+ * every time): grading asks the same report of the same lists for each of a sample's checkpoints,
+ * some three times over. The texts are those foldedClauses keeps; a list made for one call is
+ * forgotten with it.
+ */
+const mentionsByList = memoized(MAX_CACHED_TEXTS, () => new WeakMap<readonly string[], readonly Mention[]>());
+
+function findMentions(text: string, phrases: readonly string[]): readonly Mention[] {
   const { folded: whole, clauses } = foldedClauses(text);
   const candidates = phrases.filter((phrase) => mayContain(whole, phrase));
   const found: Mention[] = [];
@@ -349,6 +367,11 @@ export function dismissedPhrase(text: string, phrases: readonly string[]): strin
 const IDENTIFIER =
   /\b(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f]{7,64}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|local|internal|corp|lan|cloud|app|co|uk|de)|[a-z0-9][\w.-]*@\d[\w.-]*)\b|(?:\/[\w.-]+){2,}/gi;
 
-export function identifiersOf(text: string): string[] {
-  return [...new Set((text.match(IDENTIFIER) ?? []).map((t) => t.toLowerCase()))];
+/** The identifiers of a text, lower-cased, each once. */
+export function identifiersOf(text: string): readonly string[] {
+  return text.length > MAX_REMEMBERED_CHARS ? findIdentifiers(text) : knownIdentifiers(text);
 }
+
+const findIdentifiers = (text: string) => [...new Set((text.match(IDENTIFIER) ?? []).map((t) => t.toLowerCase()))];
+/** A text's identifiers, remembered: each of a sample's checkpoints asks them of the same statements. */
+const knownIdentifiers = memoized(MAX_CACHED_TEXTS, findIdentifiers);
