@@ -6,6 +6,7 @@ import {
   memoized,
   mentionsOf,
   phrasePattern,
+  replacePhrase,
   searchFold,
   type Decoy,
   type Mention,
@@ -159,14 +160,7 @@ const describingWords = memoized(2_000, (description: string) =>
 );
 
 const withoutPhrases = (text: string, phrases: readonly string[]) =>
-  phrases.reduce((t, p) => t.replace(everyPlace(p), " "), text);
-
-/**
- * A phrase's pattern, global, kept: a Unicode pattern costs V8 far more to compile than to run,
- * and every note and item of every answer is asked of the same few phrases. (replace starts a
- * global pattern from the beginning and leaves it there, so sharing it is safe.)
- */
-const everyPlace = memoized(5_000, (phrase: string) => new RegExp(phrasePattern(phrase).source, "giu"));
+  phrases.reduce((t, p) => replacePhrase(t, p, " "), text);
 
 /** Items of a statement: what commas, slashes, bars, "and", "or", "then" part. */
 const ITEM_SEPARATOR = /,\s*|\s+[/|]\s*|\s*[/|]\s+|\s+(?:and|or|&|then|as well as)\s+/i;

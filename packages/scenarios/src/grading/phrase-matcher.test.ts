@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_CASES } from "../cases";
-import { phrasePattern } from "./claims";
+import { phrasePattern, replacePhrase } from "./claims";
 
 /**
  * phrasePattern applies its edges (word boundaries, inflections) as patterns of their own, compiled
@@ -98,6 +98,9 @@ function expectSameAsSource(phrase: string, text: string): boolean {
   const where = `${JSON.stringify(phrase)} in ${JSON.stringify(text)}`;
   expect(got && { index: got.index, match: got[0] }, where).toEqual(want && { index: want.index, match: want[0] });
   expect(matcher.test(text), where).toBe(want !== null);
+  // Every place, as a global replace with the one expression would take them out.
+  const everyPlace = new RegExp(oracle.source, "giu");
+  expect(replacePhrase(text, phrase, "«»"), where).toBe(text.replace(everyPlace, "«»"));
   return want !== null;
 }
 
@@ -138,6 +141,16 @@ describe("phrasePattern answers as its one regular expression would", () => {
     expect(checked).toBe(24_000);
     expect(matched).toBeGreaterThan(2_000);
     expect(matched).toBeLessThan(22_000);
+  });
+
+  it("replaces every place a phrase stands, each from where the last ended", () => {
+    expect(replacePhrase("typosquat, typosquatting and typosquatters", "typosquat", "X")).toBe(
+      "X, X and typosquatters",
+    );
+    expect(replacePhrase("10.0.30.4 10.0.30.45 10.0.30.4", "10.0.30.4", "")).toBe(" 10.0.30.45 ");
+    // Side by side: the second stands right after a word the first ended, so is no whole word.
+    expect(replacePhrase("rotaterotate rotate", "rotate", "_")).toBe("rotaterotate _");
+    expect(phrasePattern("rotate").exec("rotate rotate", 1)?.index).toBe(7);
   });
 
   it("keeps no state between calls, so any caller may share it", () => {
