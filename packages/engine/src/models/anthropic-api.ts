@@ -239,15 +239,25 @@ function noteUsage(draft: Draft, u: AnthropicUsage | MessageDeltaUsage): void {
  * is none to eventsource-parser, as the event-stream format says, where the SDK raised it;
  * Anthropic's error events carry their error as data.
  */
-async function* messageEvents(response: Response): AsyncGenerator<RawMessageStreamEvent> {
-  for await (const event of serverSentEvents(response)) {
-    if (event.event === undefined || event.event === "ping") continue;
-    if (event.event === "error") {
-      // As the SDK made it: the data as JSON, or as it came when it is none (or JSON's null).
-      const body = (parsedOrUndefined(event.data) ?? event.data) as { error?: { type?: ErrorType } };
-      throw new APIError(undefined, body, undefined, response.headers, body.error?.type);
+async function* messageEvents(response: Response): AsyncGenerator<RawMessageStreamEvent[]> {
+  for await (const events of serverSentEvents(response)) {
+    const batch: RawMessageStreamEvent[] = [];
+    try {
+      for (const event of events) {
+        if (event.event === undefined || event.event === "ping") continue;
+        if (event.event === "error") {
+          // As the SDK made it: the data as JSON, or as it came when it is none (or JSON's null).
+          const body = (parsedOrUndefined(event.data) ?? event.data) as { error?: { type?: ErrorType } };
+          throw new APIError(undefined, body, undefined, response.headers, body.error?.type);
+        }
+        if (event.data) batch.push(JSON.parse(event.data) as RawMessageStreamEvent);
+      }
+    } catch (e) {
+      // What came before a failing event is the reply's as far as it went.
+      if (batch.length) yield batch;
+      throw e;
     }
-    if (event.data) yield JSON.parse(event.data) as RawMessageStreamEvent;
+    if (batch.length) yield batch;
   }
 }
 

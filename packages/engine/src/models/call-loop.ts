@@ -384,7 +384,7 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
 }
 
 /**
- * Reads a streamed reply's events, each through `take`, within the attempt's byte budgets, the
+ * Reads a streamed reply's events (in the batches they came in), each through `take`, within the attempt's byte budgets, the
  * same way for every API shape: reading stops once a budget is spent (leaving the loop has the
  * SDK abort the request, or cancels a body read without it, so the rest is never received); a
  * body the wire guard refused keeps what came before, as for the budget; and a stream that ends
@@ -392,17 +392,18 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
  * is retried.
  */
 export async function readStreamWithinBudget<E>(
-  events: AsyncIterable<E>,
+  events: AsyncIterable<E[]>,
   take: (event: E) => void,
   input: Pick<AttemptInput, "budget" | "reasoningBudget" | "signal">,
   finished: () => boolean,
   cutOff: (message: string) => Error,
 ): Promise<void> {
   try {
-    for await (const event of events) {
-      take(event);
-      if (input.budget.exhausted || input.reasoningBudget.exhausted) return;
-    }
+    for await (const batch of events)
+      for (const event of batch) {
+        take(event);
+        if (input.budget.exhausted || input.reasoningBudget.exhausted) return;
+      }
   } catch (e) {
     if (!findCause(e, ReplyTooLargeError)) throw e;
     input.budget.exhaust();

@@ -11,23 +11,34 @@ import { serverSentEvents } from "./sse-events";
  */
 
 /**
- * The JSON events of a streamed reply, read as the SDK's stream read them: after `[DONE]`
- * nothing more is taken, and an event whose data holds an `error` fails the reply with the
- * SDK's APIError (the call loop decides from its type whether to retry). Where the SDK differed
- * it was no answer of these APIs: an event without data (a ping) is passed over where the SDK
- * failed on it, as the event-stream format says, and so is one named `thread.*` (the Assistants
- * API's). A read that fails, an abort included, fails the loop; the call loop says why.
+ * The JSON events of a streamed reply, in the batches they came in (see serverSentEvents), read
+ * as the SDK's stream read them: after `[DONE]` nothing more is taken, and an event whose data
+ * holds an `error` fails the reply with the SDK's APIError (the call loop decides from its type
+ * whether to retry), once the events before it are given. Where the SDK differed it was no
+ * answer of these APIs: an event without data (a ping) is passed over where the SDK failed on
+ * it, as the event-stream format says, and so is one named `thread.*` (the Assistants API's). A
+ * read that fails, an abort included, fails the loop; the call loop says why.
  */
-export async function* openAIStreamEvents<T>(response: Response): AsyncGenerator<T> {
+export async function* openAIStreamEvents<T>(response: Response): AsyncGenerator<T[]> {
   let done = false;
-  for await (const event of serverSentEvents(response)) {
-    if (done || event.event?.startsWith("thread.")) continue;
-    if (event.data.startsWith("[DONE]")) {
-      done = true;
-      continue;
+  for await (const events of serverSentEvents(response)) {
+    const batch: T[] = [];
+    try {
+      for (const event of events) {
+        if (done || event.event?.startsWith("thread.")) continue;
+        if (event.data.startsWith("[DONE]")) {
+          done = true;
+          continue;
+        }
+        const data = JSON.parse(event.data) as Awaited<T> & { error?: unknown };
+        if (data && data.error) throw new APIError(undefined, data.error, undefined, response.headers);
+        batch.push(data);
+      }
+    } catch (e) {
+      // What came before a failing event is the reply's as far as it went.
+      if (batch.length) yield batch;
+      throw e;
     }
-    const data = JSON.parse(event.data) as Awaited<T> & { error?: unknown };
-    if (data && data.error) throw new APIError(undefined, data.error, undefined, response.headers);
-    yield data;
+    if (batch.length) yield batch;
   }
 }

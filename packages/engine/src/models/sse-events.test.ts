@@ -23,8 +23,8 @@ function body(pieces: (string | Uint8Array)[]) {
 
 async function dataOf(pieces: (string | Uint8Array)[]) {
   const out: { event?: string; data: string }[] = [];
-  for await (const e of serverSentEvents(new Response(body(pieces).stream)))
-    out.push(e.event ? { event: e.event, data: e.data } : { data: e.data });
+  for await (const batch of serverSentEvents(new Response(body(pieces).stream)))
+    for (const e of batch) out.push(e.event ? { event: e.event, data: e.data } : { data: e.data });
   return out;
 }
 
@@ -48,6 +48,17 @@ describe("server-sent events of a streamed reply", () => {
     ]);
   });
 
+  it("gives the events in the batches each read of the body completed, never an empty one", async () => {
+    const batches: string[][] = [];
+    const pieces = ["data: 1\n\ndata: 2\n\ndata: 3\n\ndata: 4", "", "\n\n: a comment\n\ndata: 5\n\n"];
+    for await (const batch of serverSentEvents(new Response(body(pieces).stream)))
+      batches.push(batch.map((e) => e.data));
+    expect(batches).toEqual([
+      ["1", "2", "3"],
+      ["4", "5"],
+    ]);
+  });
+
   it("ends the last event at a CR that ends the body, as no LF can follow it", async () => {
     expect(await dataOf(["data: 1\r\r", "data: 2\r\r"])).toEqual([{ data: "1" }, { data: "2" }]);
     expect(await dataOf(["data: 1\r\rdata: 2\r"])).toEqual([{ data: "1" }]);
@@ -55,8 +66,8 @@ describe("server-sent events of a streamed reply", () => {
 
   it("cancels the body when its reader leaves early, so the rest is never received", async () => {
     const { stream, state } = body(["data: 1\n\n", "data: 2\n\n", "data: 3\n\n"]);
-    for await (const e of serverSentEvents(new Response(stream))) {
-      expect(e.data).toBe("1");
+    for await (const batch of serverSentEvents(new Response(stream))) {
+      expect(batch.map((e) => e.data)).toEqual(["1"]);
       break;
     }
     expect(state.cancelled).toBe(true);
@@ -74,7 +85,7 @@ describe("server-sent events of a streamed reply", () => {
     });
     const seen: string[] = [];
     const reading = (async () => {
-      for await (const e of serverSentEvents(new Response(stream))) seen.push(e.data);
+      for await (const batch of serverSentEvents(new Response(stream))) seen.push(...batch.map((e) => e.data));
     })();
     await expect(reading).rejects.toBe(failure);
     expect(seen).toEqual(["1"]);
