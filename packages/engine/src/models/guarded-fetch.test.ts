@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardedFetch, ModelServerStalledError, ReplyTooLargeError } from "./guarded-fetch";
+import { guardedFetch, ModelServerStalledError, ReplyTooLargeError, SseEventSize } from "./guarded-fetch";
 
 const encoder = new TextEncoder();
 
@@ -128,5 +128,59 @@ describe("guardedFetch", () => {
     const fetch = guardedFetch(() => ({ idleMs: 50, maxBytes: 1_000 }), fetchOf(["data: a\n\n"], { open: true }));
     const response = await fetch("http://model.test");
     await expect(response.text()).rejects.toBeInstanceOf(ModelServerStalledError);
+  });
+});
+
+/** The event size read a byte at a time, as it was: the oracle SseEventSize is held to. */
+class ByteAtATime {
+  private eventBytes = 0;
+  private lineBytes = 0;
+  private afterCR = false;
+  overAt(chunk: Uint8Array, limit: number): number {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i]!;
+      if (b === 0x0a && this.afterCR) {
+        this.afterCR = false;
+        continue;
+      }
+      this.afterCR = b === 0x0d;
+      if (b === 0x0a || b === 0x0d) {
+        if (this.lineBytes === 0) this.eventBytes = 0;
+        this.lineBytes = 0;
+        continue;
+      }
+      this.lineBytes++;
+      if (++this.eventBytes > limit) return i;
+    }
+    return -1;
+  }
+}
+
+describe("the size of the event being received", () => {
+  it("is found where reading a byte at a time finds it, however lines end and chunks are cut", () => {
+    let seed = 20261128;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const bytes = [0x61, 0x61, 0x61, 0x61, 0x0a, 0x0d];
+    let passed = 0;
+    for (let round = 0; round < 4_000; round++) {
+      const length = Math.floor(next() * 80);
+      const stream = Uint8Array.from({ length }, () => bytes[Math.floor(next() * bytes.length)]!);
+      const limit = 1 + Math.floor(next() * 12);
+      const ours = new SseEventSize();
+      const oracle = new ByteAtATime();
+      for (let at = 0; at < length;) {
+        const chunk = stream.subarray(at, at + 1 + Math.floor(next() * 16));
+        at += chunk.length;
+        const got = ours.overAt(chunk, limit);
+        expect(got, `${JSON.stringify([...stream])} limit ${limit}`).toBe(oracle.overAt(chunk, limit));
+        if (got >= 0) {
+          passed++;
+          break;
+        }
+      }
+    }
+    // Both answers are exercised: streams whose events stay within the limit, and ones that pass it.
+    expect(passed).toBeGreaterThan(500);
+    expect(passed).toBeLessThan(3_500);
   });
 });
