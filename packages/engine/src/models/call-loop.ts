@@ -384,12 +384,12 @@ export function createHttpModelClient(adapter: ApiAdapter, opts: HttpModelOption
 }
 
 /**
- * Reads a streamed reply's events (in the batches they came in), each through `take`, within the attempt's byte budgets, the
- * same way for every API shape: reading stops once a budget is spent (leaving the loop has the
- * SDK abort the request, or cancels a body read without it, so the rest is never received); a
- * body the wire guard refused keeps what came before, as for the budget; and a stream that ends
- * before `finished()` was cut off, so it fails with `cutOff()` (the SDK's connection error) and
- * is retried.
+ * Reads a streamed reply's events (in the batches they came in), each through `take`, within
+ * the attempt's byte budgets, the same way for every API shape: reading stops once a budget is
+ * spent, even mid-batch (leaving the loop has the SDK abort the request, or cancels a body read
+ * without it, so the rest is never received); a body the wire guard refused keeps what came
+ * before, as for the budget; and a stream that ends before `finished()` was cut off, so it fails
+ * with `cutOff()` (the SDK's connection error) and is retried.
  */
 export async function readStreamWithinBudget<E>(
   events: AsyncIterable<E[]>,
