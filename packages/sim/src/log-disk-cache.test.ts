@@ -36,6 +36,20 @@ describe("the rendered-log disk cache", () => {
     expect(readdirSync(dir).sort()).toEqual([`${RECIPE}.log`, `${"b".repeat(64)}.log`].sort());
   });
 
+  it("reads a log of megabytes back whole, byte for byte", async () => {
+    const dir = tempDir();
+    const text = Array.from(
+      { length: 60_000 },
+      (_, i) => `Nov 3 10:00:${i % 60} web-01 sshd[${i}]: line ${i} é\n`,
+    ).join("");
+    expect(Buffer.byteLength(text)).toBeGreaterThan(2_500_000);
+    await createLogDiskCache(dir).write(RECIPE, log(text, 7));
+    const back = await createLogDiskCache(dir).read(RECIPE);
+    expect(back?.bytes.byteLength).toBe(Buffer.byteLength(text));
+    expect(Buffer.from(back!.bytes).equals(Buffer.from(text))).toBe(true);
+    expect(back?.lastMs).toBe(7);
+  });
+
   it("ignores a file that is not whole or not its own, and names that are not recipes", async () => {
     const dir = tempDir();
     const cache = createLogDiskCache(dir);

@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { open, readFile, rename, unlink } from "node:fs/promises";
+import { open, rename, unlink, type FileHandle } from "node:fs/promises";
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import type { RenderedLog } from "./build-host";
@@ -60,6 +60,32 @@ function listFiles(dir: string): string[] {
 }
 
 /** The file's header line: the magic, the last line's time (or -), the body's length. */
+const MAX_HEADER_BYTES = 128;
+
+/** A cache file's log, or undefined when it does not read back as one (truncated, edited). */
+async function readCached(file: FileHandle): Promise<RenderedLog | undefined> {
+  const { size } = await file.stat();
+  const head = Buffer.alloc(Math.min(size, MAX_HEADER_BYTES));
+  await readFully(file, head, 0);
+  const newline = head.indexOf(10);
+  const [magic, version, last, length] = head.subarray(0, Math.max(0, newline)).toString("latin1").split(" ");
+  const body = newline >= 0 ? size - newline - 1 : -1;
+  if (`${magic} ${version}` !== MAGIC || String(body) !== length || !/^(-|\d+)$/.test(last ?? "")) return undefined;
+  const bytes = new Uint8Array(new SharedArrayBuffer(body));
+  if (!(await readFully(file, bytes, newline + 1))) return undefined;
+  return { bytes, lastMs: last === "-" ? undefined : Number(last) };
+}
+
+/** Fills `into` from the file at `position`; false when the file ends first. */
+async function readFully(file: FileHandle, into: Uint8Array, position: number): Promise<boolean> {
+  for (let done = 0; done < into.byteLength;) {
+    const { bytesRead } = await file.read(into, done, into.byteLength - done, position + done);
+    if (bytesRead === 0) return false;
+    done += bytesRead;
+  }
+  return true;
+}
+
 const header = (log: RenderedLog) => `${MAGIC} ${log.lastMs ?? "-"} ${log.bytes.byteLength}\n`;
 
 export function createLogDiskCache(dir: string | null) {
@@ -75,22 +101,26 @@ export function createLogDiskCache(dir: string | null) {
     return used;
   };
   return {
-    /** The log stored under the recipe, in shareable memory; undefined when absent or unreadable. */
+    /**
+     * The log stored under the recipe, in shareable memory; undefined when absent or unreadable.
+     * Its body is read straight into that memory (a fresh process reads some 110 MB of logs, and
+     * a copy of each on the main thread held the first samples' tool calls).
+     */
     async read(recipe: string): Promise<RenderedLog | undefined> {
       if (!dir || !RECIPE.test(recipe)) return undefined;
-      let file;
+      let file: FileHandle;
       try {
-        file = await readFile(path.join(dir, `${recipe}.log`));
+        file = await open(path.join(dir, `${recipe}.log`), "r");
       } catch {
         return undefined;
       }
-      const newline = file.indexOf(10);
-      const [magic, version, last, length] = file.subarray(0, Math.max(0, newline)).toString("latin1").split(" ");
-      const body = newline >= 0 ? file.length - newline - 1 : -1;
-      if (`${magic} ${version}` !== MAGIC || String(body) !== length || !/^(-|\d+)$/.test(last ?? "")) return undefined;
-      const bytes = new Uint8Array(new SharedArrayBuffer(body));
-      bytes.set(file.subarray(newline + 1));
-      return { bytes, lastMs: last === "-" ? undefined : Number(last) };
+      try {
+        return await readCached(file);
+      } catch {
+        return undefined;
+      } finally {
+        await file.close().catch(() => {});
+      }
     },
 
     /** Stores a log rendered here; never throws (a full or read-only disk only means no cache). */
