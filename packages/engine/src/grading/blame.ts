@@ -83,20 +83,9 @@ function blames(m: Mention): boolean {
 const PREDICATE =
   /^\s*(?:came|originated|started|began|ran|was run|was launched|pivoted|connected|logged in)\s+(?:in\s+)?from\b/i;
 
-/** Whether a text affirms what `phrases` name (not denied or dismissed). */
-export function affirms(text: string, phrases: readonly string[]): boolean {
-  let known = affirmed.get(phrases);
-  if (!known) affirmed.set(phrases, (known = new Map()));
-  let yes = known.get(text);
-  if (yes === undefined) {
-    if (known.size >= 4_096) known.clear();
-    known.set(text, (yes = mentionsOf(text, phrases).some((m) => m.kind === "affirmed")));
-  }
-  return yes;
-}
-
-/** affirms' answers by phrase list (each decoy's, the indicators'), then by text: asked again and again per sample. */
-const affirmed = new WeakMap<readonly string[], Map<string, boolean>>();
+/** Whether a text affirms what `phrases` name (not denied or dismissed); mentionsOf remembers its answers. */
+export const affirms = (text: string, phrases: readonly string[]) =>
+  mentionsOf(text, phrases).some((m) => m.kind === "affirmed");
 
 /** A label that denies what it would list: "Not indicators", "## Nothing suspicious", "Non-malicious logins". */
 const DENIED_LABEL = /\b(?:not|non|no|nothing|none|never)\b|\bnon-/i;

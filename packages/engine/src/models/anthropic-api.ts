@@ -26,7 +26,7 @@ import {
 } from "./call-loop";
 import { estimateTokens, toolCallRecord, type ModelReply, type ModelRequest } from "./model-client";
 import type { ReplyBudget } from "./reply-budget";
-import { postForStream, serverSentEvents } from "./sse-events";
+import { postForStream, readEventBatches } from "./sse-events";
 
 /**
  * Anthropic's Messages API, through the official SDK. Differences from Chat Completions that
@@ -239,26 +239,16 @@ function noteUsage(draft: Draft, u: AnthropicUsage | MessageDeltaUsage): void {
  * is none to eventsource-parser, as the event-stream format says, where the SDK raised it;
  * Anthropic's error events carry their error as data.
  */
-async function* messageEvents(response: Response): AsyncGenerator<RawMessageStreamEvent[]> {
-  for await (const events of serverSentEvents(response)) {
-    const batch: RawMessageStreamEvent[] = [];
-    try {
-      for (const event of events) {
-        if (event.event === undefined || event.event === "ping") continue;
-        if (event.event === "error") {
-          // As the SDK made it: the data as JSON, or as it came when it is none (or JSON's null).
-          const body = (parsedOrUndefined(event.data) ?? event.data) as { error?: { type?: ErrorType } };
-          throw new APIError(undefined, body, undefined, response.headers, body.error?.type);
-        }
-        if (event.data) batch.push(JSON.parse(event.data) as RawMessageStreamEvent);
-      }
-    } catch (e) {
-      // What came before a failing event is the reply's as far as it went.
-      if (batch.length) yield batch;
-      throw e;
+function messageEvents(response: Response): AsyncGenerator<RawMessageStreamEvent[]> {
+  return readEventBatches(response, (event) => {
+    if (event.event === undefined || event.event === "ping") return undefined;
+    if (event.event === "error") {
+      // As the SDK made it: the data as JSON, or as it came when it is none (or JSON's null).
+      const body = (parsedOrUndefined(event.data) ?? event.data) as { error?: { type?: ErrorType } };
+      throw new APIError(undefined, body, undefined, response.headers, body.error?.type);
     }
-    if (batch.length) yield batch;
-  }
+    return event.data ? (JSON.parse(event.data) as RawMessageStreamEvent) : undefined;
+  });
 }
 
 function parsedOrUndefined(text: string): unknown {

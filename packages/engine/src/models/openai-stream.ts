@@ -1,5 +1,5 @@
 import { APIError } from "openai";
-import { serverSentEvents } from "./sse-events";
+import { readEventBatches } from "./sse-events";
 
 /**
  * A streamed call to an OpenAI API (Chat Completions, Responses) is sent with postForStream and
@@ -19,26 +19,16 @@ import { serverSentEvents } from "./sse-events";
  * it, as the event-stream format says, and so is one named `thread.*` (the Assistants API's). A
  * read that fails, an abort included, fails the loop; the call loop says why.
  */
-export async function* openAIStreamEvents<T>(response: Response): AsyncGenerator<T[]> {
+export function openAIStreamEvents<T>(response: Response): AsyncGenerator<T[]> {
   let done = false;
-  for await (const events of serverSentEvents(response)) {
-    const batch: T[] = [];
-    try {
-      for (const event of events) {
-        if (done || event.event?.startsWith("thread.")) continue;
-        if (event.data.startsWith("[DONE]")) {
-          done = true;
-          continue;
-        }
-        const data = JSON.parse(event.data) as Awaited<T> & { error?: unknown };
-        if (data && data.error) throw new APIError(undefined, data.error, undefined, response.headers);
-        batch.push(data);
-      }
-    } catch (e) {
-      // What came before a failing event is the reply's as far as it went.
-      if (batch.length) yield batch;
-      throw e;
+  return readEventBatches(response, (event) => {
+    if (done || event.event?.startsWith("thread.")) return undefined;
+    if (event.data.startsWith("[DONE]")) {
+      done = true;
+      return undefined;
     }
-    if (batch.length) yield batch;
-  }
+    const data = JSON.parse(event.data) as T & { error?: unknown };
+    if (data && data.error) throw new APIError(undefined, data.error, undefined, response.headers);
+    return data;
+  });
 }

@@ -64,3 +64,27 @@ export async function* serverSentEvents(response: Response): AsyncGenerator<Even
     if (!finished) reader.cancel().catch(() => {});
   }
 }
+
+/**
+ * A streamed reply's events read into what an API makes of them, batch by batch as they came (see
+ * serverSentEvents): `read` gives an event's value, or undefined to pass it over, or throws to fail
+ * the reply. The values read before a failing event are given first: the reply's as far as it went.
+ */
+export async function* readEventBatches<T>(
+  response: Response,
+  read: (event: EventSourceMessage) => T | undefined,
+): AsyncGenerator<T[]> {
+  for await (const events of serverSentEvents(response)) {
+    const batch: T[] = [];
+    try {
+      for (const event of events) {
+        const value = read(event);
+        if (value !== undefined) batch.push(value);
+      }
+    } catch (e) {
+      if (batch.length) yield batch;
+      throw e;
+    }
+    if (batch.length) yield batch;
+  }
+}
